@@ -1,0 +1,68 @@
+#include "compiler/driver/compile.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include "absl/strings/str_cat.h"
+#include "compiler/import/importer.h"
+#include "compiler/support/c_names.h"
+#include "compiler/support/status.h"
+
+namespace oc {
+namespace {
+
+double MsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+std::string DefaultNameForModel(const std::string& model_path) {
+  std::string stem = std::filesystem::path(model_path).stem().string();
+  return SanitizeCIdentifier(stem, 40);
+}
+
+absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
+  CompileResult r;
+  const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
+  auto t0 = std::chrono::steady_clock::now();
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name}));
+  r.import_ms = MsSince(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  PipelineOptions pipeline;
+  pipeline.print_after_all = o.print_after_all;
+  OC_RETURN_IF_ERROR(RunPipeline(r.program, o.passes.empty() ? DefaultPipeline() : o.passes,
+                                 r.stats, pipeline));
+  r.passes_ms = MsSince(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  r.model = ComputeMemoryModel(r.program, o.alignment);
+  ArenaPlan linear = PlanLinear(r.program, r.model);
+  r.linear_arena_bytes = linear.arena_bytes;
+  if (o.planner == "linear") {
+    r.plan = std::move(linear);
+  } else if (o.planner == "greedy") {
+    r.plan = PlanGreedyBySize(r.program, r.model);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("unknown planner '", o.planner, "'"));
+  }
+  // A plan that fails validation is a compiler bug: report it, write nothing.
+  OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
+  r.plan_ms = MsSince(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  EmitOptions emit;
+  emit.name = name;
+  emit.harness = o.emit_harness;
+  emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);
+  emit.certificate =
+      absl::StrCat("arena ", r.plan.arena_bytes, " bytes (planner ", r.plan.planner,
+                   "), modeled peak ", r.model.peak_bytes, " bytes, ", r.program.statements().size(),
+                   " statements");
+  OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));
+  r.emit_ms = MsSince(t0);
+  return r;
+}
+
+}  // namespace oc

@@ -1,0 +1,91 @@
+// oc-opt: reads IR text, runs named passes, prints IR (for lit + FileCheck).
+//
+//   oc-opt FILE.ir --passes=fuse-activation,dce [--print-after-all]
+//   oc-opt FILE.ir --memory-model   (prints buffers, liveness and the plan)
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "compiler/driver/cli_options.h"
+#include "compiler/ir/parser.h"
+#include "compiler/ir/printer.h"
+#include "compiler/ir/verifier.h"
+#include "passes/arena_plan.h"
+#include "passes/memory_model.h"
+#include "passes/pass.h"
+
+namespace {
+
+constexpr char kUsage[] = "usage: oc-opt FILE.ir [--passes=a,b,...] [options] ('-' reads stdin)";
+
+int Fail(const std::string& message) {
+  std::cerr << "error: " << message << "\n";
+  return 1;
+}
+
+void PrintMemoryModel(const oc::Program& p, int64_t alignment) {
+  oc::MemoryModel m = oc::ComputeMemoryModel(p, alignment);
+  oc::ArenaPlan plan = oc::PlanGreedyBySize(p, m);
+  std::cout << "memory-model peak " << m.peak_bytes << " at step " << m.peak_step << "\n";
+  for (const oc::Buffer& b : m.buffers) {
+    if (b.location != oc::BufferLocation::kArena) continue;
+    std::cout << "buffer " << oc::QuoteString(p.value(b.root).name) << " bytes " << b.aligned_bytes
+              << " steps " << b.first_step << ".." << b.last_step << " offset "
+              << plan.buffer_offset[b.id] << "\n";
+  }
+  for (size_t s = 0; s < m.live_bytes.size(); ++s) {
+    std::cout << "step " << s << " live " << m.live_bytes[s] << "\n";
+  }
+  std::cout << "arena " << plan.arena_bytes << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  oc::CliParser cli({
+      {"passes", "", true, "", "comma-separated passes to run"},
+      {"print-after-all", "", false, "", "print the IR after every pass"},
+      {"memory-model", "", false, "", "print buffers, live bytes per step and the greedy plan"},
+      {"alignment", "", true, "16", "alignment for --memory-model"},
+      {"help", "h", false, "", "print this help"},
+  });
+  if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {
+    std::cerr << "error: " << st.message() << "\n" << kUsage << "\n";
+    return 2;
+  }
+  if (cli.Has("help")) {
+    std::cout << cli.Help(kUsage);
+    return 0;
+  }
+  if (cli.positional().size() != 1) {
+    std::cerr << "error: expected one input file\n" << kUsage << "\n";
+    return 2;
+  }
+  std::stringstream text;
+  if (cli.positional()[0] == "-") {
+    text << std::cin.rdbuf();
+  } else {
+    std::ifstream in(cli.positional()[0]);
+    if (!in) return Fail(absl::StrCat("cannot open '", cli.positional()[0], "'"));
+    text << in.rdbuf();
+  }
+  auto program = oc::ParseProgram(text.str());
+  if (!program.ok()) return Fail(std::string(program.status().message()));
+  if (absl::Status st = oc::VerifyProgram(*program); !st.ok()) return Fail(std::string(st.message()));
+  std::vector<std::string> passes;
+  for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) passes.emplace_back(p);
+  oc::PassStats stats;
+  oc::PipelineOptions options;
+  if (cli.Has("print-after-all")) options.print_after_all = &std::cout;
+  if (absl::Status st = oc::RunPipeline(*program, passes, stats, options); !st.ok()) {
+    return Fail(std::string(st.message()));
+  }
+  if (cli.Has("memory-model")) {
+    PrintMemoryModel(*program, std::stoll(cli.Get("alignment")));
+    return 0;
+  }
+  std::cout << oc::PrintProgram(*program);
+  return 0;
+}

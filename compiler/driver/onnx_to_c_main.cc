@@ -1,0 +1,119 @@
+// onnx-to-c: compiles an ONNX model into static-arena C99.
+//
+// Exit codes: 0 success, 1 error (bad or unsupported model, I/O failure,
+// internal error), 2 bad usage.
+#include <filesystem>
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "compiler/driver/cli_options.h"
+#include "compiler/driver/compile.h"
+#include "compiler/ir/printer.h"
+#include "compiler/support/c_names.h"
+#include "compiler/support/file_output.h"
+
+namespace {
+
+std::vector<oc::CliOption> Options() {
+  return {
+      {"output-dir", "o", true, "", "directory for the generated C (created if missing)"},
+      {"name", "", true, "", "C name prefix (default: the model file's stem)"},
+      {"emit-harness", "", false, "", "also write NAME_harness.c, a host main for raw tensor files"},
+      {"report", "", true, "", "write the JSON report to this file"},
+      {"emit", "", true, "c", "what to produce: c (sources), ir (the IR after the passes, on stdout)"},
+      {"passes", "", true, "", "comma-separated pass pipeline replacing the default"},
+      {"print-after-all", "", false, "", "print the IR after every pass (stderr)"},
+      {"planner", "", true, "greedy", "arena planner: linear (no reuse) or greedy (by size)"},
+      {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
+      {"help", "h", false, "", "print this help"},
+      {"version", "", false, "", "print the version"},
+  };
+}
+
+constexpr char kUsage[] = "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]";
+
+int Fail(const absl::Status& st) {
+  std::string msg(st.message());
+  for (char& c : msg) {
+    if (c == '\n') c = ' ';
+  }
+  std::cerr << "error: " << msg << "\n";
+  return 1;
+}
+
+int Usage(const std::string& message) {
+  std::cerr << "error: " << message << "\n" << kUsage << " (see --help)\n";
+  return 2;
+}
+
+// The command line minus output paths, so the generated files do not depend
+// on where they are written.
+std::string ProvenanceLine(const oc::CliParser& cli) {
+  std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
+  for (const char* opt : {"name", "passes", "planner", "alignment"}) {
+    if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
+  }
+  return line;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  oc::CliParser cli(Options());
+  if (absl::Status st = cli.Parse(argc, argv); !st.ok()) return Usage(std::string(st.message()));
+  if (cli.Has("help")) {
+    std::cout << cli.Help(kUsage);
+    return 0;
+  }
+  if (cli.Has("version")) {
+    std::cout << "onnx-to-c " << ONNX_TO_C_VERSION << "\n";
+    return 0;
+  }
+  if (cli.positional().size() != 1) return Usage("expected exactly one model file");
+  const std::string emit = cli.Get("emit");
+  if (emit != "c" && emit != "ir") return Usage("--emit must be c or ir");
+  if (emit == "c" && !cli.Has("output-dir")) return Usage("missing -o OUTDIR");
+
+  oc::CompileOptions o;
+  o.model_path = cli.positional()[0];
+  o.name = cli.Get("name");
+  if (!o.name.empty() && oc::SanitizeCIdentifier(o.name, 1000) != o.name) {
+    return Usage(absl::StrCat("--name '", o.name, "' is not a valid C identifier"));
+  }
+  if (cli.Has("passes")) {
+    for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);
+  }
+  o.planner = cli.Get("planner");
+  if (o.planner != "linear" && o.planner != "greedy") return Usage("--planner must be linear or greedy");
+  try {
+    o.alignment = std::stoll(cli.Get("alignment"));
+  } catch (...) {
+    return Usage("--alignment must be a number");
+  }
+  if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
+    return Usage("--alignment must be a power of two up to 4096");
+  }
+  o.emit_harness = cli.Has("emit-harness");
+  if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
+  o.command_line = ProvenanceLine(cli);
+
+  auto result = oc::CompileModel(o);
+  if (!result.ok()) return Fail(result.status());
+  if (emit == "ir") {
+    std::cout << oc::PrintProgram(result->program);
+    return 0;
+  }
+  oc::OutputFiles files;
+  for (const oc::GeneratedFile& f : result->files) files.emplace_back(f.name, f.contents);
+  if (cli.Has("report")) {
+    if (absl::Status st = oc::WriteFileAtomically(cli.Get("report"), oc::MakeReport(o, *result));
+        !st.ok()) {
+      return Fail(st);
+    }
+  }
+  if (absl::Status st = oc::WriteFilesAtomically(cli.Get("output-dir"), files); !st.ok()) {
+    return Fail(st);
+  }
+  return 0;
+}

@@ -1,0 +1,26 @@
+// The one entry point of the ONNX importer.
+#ifndef ONNX_TO_C_IMPORT_IMPORTER_H_
+#define ONNX_TO_C_IMPORT_IMPORTER_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "compiler/ir/program.h"
+
+namespace oc {
+
+struct ImportOptions {
+  std::string program_name = "model";
+};
+
+// Loads, checks and shape-infers an ONNX file and lowers it to IR: constant
+// subgraphs folded, Identity/Dropout removed, Reshape-like ops as views, and
+// every graph output produced by a statement of its own. Errors name the node
+// and op: InvalidArgument for a bad model, Unimplemented for what onnx-to-c
+// does not support.
+absl::StatusOr<Program> ImportOnnxFile(const std::string& path, const ImportOptions& options);
+absl::StatusOr<Program> ImportOnnxBytes(const std::string& bytes, const ImportOptions& options);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_IMPORT_IMPORTER_H_

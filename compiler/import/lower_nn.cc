@@ -1,0 +1,415 @@
+// Lowering of convolutions, matrix products, normalization, pooling, softmax
+// and resizing.
+#include <cmath>
+
+#include "compiler/import/node_context.h"
+#include "compiler/ir/printer.h"
+#include "compiler/support/status.h"
+
+namespace oc {
+namespace {
+
+absl::Status RequireF32(const NodeContext& ctx, int input) {
+  DType t = ctx.InputValue(input).dtype;
+  if (t != DType::kF32) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(t), " is not supported"));
+  }
+  return absl::OkStatus();
+}
+
+struct Window {
+  std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begin..., end...
+  Shape out_spatial;
+};
+
+// Resolves kernel/strides/dilations/pads/auto_pad for a sliding window over
+// `in_spatial` (Conv, MaxPool, AveragePool).
+absl::StatusOr<Window> ResolveWindow(const NodeContext& ctx, const Shape& in_spatial,
+                                     std::vector<int64_t> kernel, bool ceil_mode) {
+  const size_t n = in_spatial.size();
+  Window w;
+  w.kernel = std::move(kernel);
+  OC_ASSIGN_OR_RETURN(w.strides, ctx.AttrInts("strides", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(w.dilations, ctx.AttrInts("dilations", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(w.pads, ctx.AttrInts("pads", std::vector<int64_t>(2 * n, 0)));
+  OC_ASSIGN_OR_RETURN(std::string auto_pad, ctx.AttrString("auto_pad", "NOTSET"));
+  if (w.kernel.size() != n || w.strides.size() != n || w.dilations.size() != n ||
+      w.pads.size() != 2 * n) {
+    return ctx.Invalid("kernel_shape, strides, dilations or pads have the wrong length");
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (w.kernel[i] <= 0) return ctx.Invalid("kernel dimensions must be positive");
+    if (w.strides[i] <= 0) return ctx.Invalid("strides must be positive");
+    if (w.dilations[i] <= 0) return ctx.Invalid("dilations must be positive");
+    if (w.pads[i] < 0 || w.pads[n + i] < 0) return ctx.Invalid("pads must not be negative");
+  }
+  w.out_spatial.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t in = in_spatial[i], k = w.kernel[i], s = w.strides[i], d = w.dilations[i];
+    const int64_t extent = d * (k - 1) + 1;
+    if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      int64_t out = (in + s - 1) / s;
+      int64_t total = std::max<int64_t>(0, (out - 1) * s + extent - in);
+      int64_t small = total / 2, large = total - small;
+      w.pads[i] = auto_pad == "SAME_UPPER" ? small : large;
+      w.pads[n + i] = auto_pad == "SAME_UPPER" ? large : small;
+      w.out_spatial[i] = out;
+      continue;
+    }
+    if (auto_pad == "VALID") {
+      w.pads[i] = w.pads[n + i] = 0;
+    } else if (auto_pad != "NOTSET") {
+      return ctx.Invalid(absl::StrCat("auto_pad '", auto_pad, "' is not valid"));
+    }
+    const int64_t span = in + w.pads[i] + w.pads[n + i] - extent;
+    if (span < 0) {
+      return ctx.Invalid(absl::StrCat("the window (", extent, ") is larger than the padded input (",
+                                      in + w.pads[i] + w.pads[n + i], ")"));
+    }
+    int64_t out = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+    // A window that would start in the end padding is dropped (ceil_mode).
+    if (ceil_mode && (out - 1) * s >= in + w.pads[i]) --out;
+    w.out_spatial[i] = out;
+  }
+  return w;
+}
+
+void SetWindowAttrs(Statement& s, const Window& w) {
+  s.attrs["kernel"] = w.kernel;
+  s.attrs["strides"] = w.strides;
+  s.attrs["dilations"] = w.dilations;
+  s.attrs["pads"] = w.pads;
+}
+
+absl::Status LowerConv(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  const Value& w = ctx.InputValue(1);
+  if (x.shape.size() != 3 && x.shape.size() != 4) {
+    return ctx.Unsupported(absl::StrCat("only 1-D and 2-D convolutions are supported (input ",
+                                        FormatShape(x.shape), ")"));
+  }
+  if (w.shape.size() != x.shape.size()) return ctx.Invalid("weights and input differ in rank");
+  OC_ASSIGN_OR_RETURN(int64_t group, ctx.AttrInt("group", 1));
+  const int64_t c_in = x.shape[1], c_out = w.shape[0];
+  if (group <= 0 || c_in % group != 0 || c_out % group != 0 || w.shape[1] * group != c_in) {
+    return ctx.Invalid(absl::StrCat("group ", group, " does not match input channels ", c_in,
+                                    " and weights ", FormatShape(w.shape)));
+  }
+  Shape in_spatial(x.shape.begin() + 2, x.shape.end());
+  std::vector<int64_t> kernel(w.shape.begin() + 2, w.shape.end());
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> kattr, ctx.AttrInts("kernel_shape", kernel));
+  if (kattr != kernel) return ctx.Invalid("kernel_shape disagrees with the weights");
+  OC_ASSIGN_OR_RETURN(Window win, ResolveWindow(ctx, in_spatial, kernel, false));
+  std::vector<ValueId> operands = {ctx.Input(0), ctx.Input(1)};
+  if (ctx.HasInput(2)) {
+    const Value& b = ctx.InputValue(2);
+    if (b.shape != Shape{c_out}) return ctx.Invalid("bias must have one value per output channel");
+    operands.push_back(ctx.Input(2));
+  }
+  Shape out = {x.shape[0], c_out};
+  out.insert(out.end(), win.out_spatial.begin(), win.out_spatial.end());
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(OpKind::kConv, operands, {y});
+  SetWindowAttrs(s, win);
+  s.attrs["group"] = group;
+  s.macs = NumElements(out) * (c_in / group) * NumElements(kernel);
+  return absl::OkStatus();
+}
+
+absl::Status LowerConvTranspose(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  const Value& w = ctx.InputValue(1);
+  if (x.shape.size() != 3 && x.shape.size() != 4) {
+    return ctx.Unsupported("only 1-D and 2-D transposed convolutions are supported");
+  }
+  if (w.shape.size() != x.shape.size()) return ctx.Invalid("weights and input differ in rank");
+  const size_t n = x.shape.size() - 2;
+  OC_ASSIGN_OR_RETURN(int64_t group, ctx.AttrInt("group", 1));
+  const int64_t c_in = x.shape[1];
+  if (group <= 0 || w.shape[0] != c_in || c_in % group != 0) {
+    return ctx.Invalid("group and weights do not match the input channels");
+  }
+  const int64_t c_out = w.shape[1] * group;
+  std::vector<int64_t> kernel(w.shape.begin() + 2, w.shape.end());
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> strides, ctx.AttrInts("strides", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> dil, ctx.AttrInts("dilations", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> pads, ctx.AttrInts("pads", std::vector<int64_t>(2 * n, 0)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> out_pad,
+                      ctx.AttrInts("output_padding", std::vector<int64_t>(n, 0)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> out_shape, ctx.AttrInts("output_shape", std::vector<int64_t>{}));
+  OC_ASSIGN_OR_RETURN(std::string auto_pad, ctx.AttrString("auto_pad", "NOTSET"));
+  if (strides.size() != n || dil.size() != n || pads.size() != 2 * n || out_pad.size() != n) {
+    return ctx.Invalid("strides, dilations, pads or output_padding have the wrong length");
+  }
+  if (!out_shape.empty() && out_shape.size() == n + 2) out_shape.erase(out_shape.begin(), out_shape.begin() + 2);
+  Shape out = {x.shape[0], c_out};
+  for (size_t i = 0; i < n; ++i) {
+    if (strides[i] <= 0 || dil[i] <= 0 || pads[i] < 0 || pads[n + i] < 0 || out_pad[i] < 0) {
+      return ctx.Invalid("strides, dilations, pads and output_padding must be positive");
+    }
+    const int64_t full = strides[i] * (x.shape[2 + i] - 1) + out_pad[i] + (kernel[i] - 1) * dil[i] + 1;
+    int64_t target = -1;
+    if (!out_shape.empty()) {
+      if (out_shape.size() != n) return ctx.Invalid("output_shape has the wrong length");
+      target = out_shape[i];
+    } else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      target = x.shape[2 + i] * strides[i];
+    }
+    if (target >= 0) {
+      int64_t total = full - target;
+      if (total < 0) return ctx.Unsupported("output_shape larger than the full output");
+      bool upper = auto_pad == "SAME_UPPER";
+      pads[i] = upper ? total / 2 : total - total / 2;
+      pads[n + i] = total - pads[i];
+    }
+    int64_t size = full - pads[i] - pads[n + i];
+    if (size <= 0) return ctx.Invalid("the output would be empty");
+    out.push_back(size);
+  }
+  std::vector<ValueId> operands = {ctx.Input(0), ctx.Input(1)};
+  if (ctx.HasInput(2)) {
+    if (ctx.InputValue(2).shape != Shape{c_out}) return ctx.Invalid("bias has the wrong shape");
+    operands.push_back(ctx.Input(2));
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(OpKind::kConvTranspose, operands, {y});
+  s.attrs["kernel"] = kernel;
+  s.attrs["strides"] = strides;
+  s.attrs["dilations"] = dil;
+  s.attrs["pads"] = pads;
+  s.attrs["group"] = group;
+  s.macs = x.NumElements() * (c_out / group) * NumElements(kernel);
+  return absl::OkStatus();
+}
+
+absl::Status LowerGemm(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Shape& a = ctx.InputValue(0).shape;
+  const Shape& b = ctx.InputValue(1).shape;
+  if (a.size() != 2 || b.size() != 2) return ctx.Invalid("A and B must be matrices");
+  OC_ASSIGN_OR_RETURN(int64_t ta, ctx.AttrInt("transA", 0));
+  OC_ASSIGN_OR_RETURN(int64_t tb, ctx.AttrInt("transB", 0));
+  OC_ASSIGN_OR_RETURN(float alpha, ctx.AttrFloat("alpha", 1.0f));
+  OC_ASSIGN_OR_RETURN(float beta, ctx.AttrFloat("beta", 1.0f));
+  const int64_t m = ta ? a[1] : a[0], k = ta ? a[0] : a[1];
+  const int64_t kb = tb ? b[1] : b[0], n = tb ? b[0] : b[1];
+  if (k != kb) {
+    return ctx.Invalid(absl::StrCat("A ", FormatShape(a), " and B ", FormatShape(b),
+                                    " do not multiply"));
+  }
+  std::vector<ValueId> operands = {ctx.Input(0), ctx.Input(1)};
+  if (ctx.HasInput(2)) {
+    const Shape& c = ctx.InputValue(2).shape;
+    OC_ASSIGN_OR_RETURN(Shape bc, BroadcastShapes(ctx, c, {m, n}));
+    if (bc != Shape{m, n} || c.size() > 2) return ctx.Invalid("C does not broadcast to (M, N)");
+    operands.push_back(ctx.Input(2));
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, {m, n});
+  Statement& s = ctx.Emit(OpKind::kGemm, operands, {y});
+  s.attrs["trans_a"] = ta ? int64_t{1} : int64_t{0};
+  s.attrs["trans_b"] = tb ? int64_t{1} : int64_t{0};
+  s.attrs["alpha"] = alpha;
+  s.attrs["beta"] = beta;
+  s.macs = m * n * k;
+  return absl::OkStatus();
+}
+
+absl::Status LowerMatMul(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  Shape a = ctx.InputValue(0).shape, b = ctx.InputValue(1).shape;
+  if (a.empty() || b.empty()) return ctx.Invalid("operands must have rank >= 1");
+  const bool a_vec = a.size() == 1, b_vec = b.size() == 1;
+  if (a_vec) a.insert(a.begin(), 1);
+  if (b_vec) b.push_back(1);
+  const int64_t m = a[a.size() - 2], k = a.back(), n = b.back();
+  if (b[b.size() - 2] != k) return ctx.Invalid("the operands do not multiply");
+  OC_ASSIGN_OR_RETURN(Shape batch, BroadcastShapes(ctx, Shape(a.begin(), a.end() - 2),
+                                                   Shape(b.begin(), b.end() - 2)));
+  if (batch.size() > 6) return ctx.Unsupported("more than 6 batch dimensions");
+  Shape out = batch;
+  if (!a_vec) out.push_back(m);
+  if (!b_vec) out.push_back(n);
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(OpKind::kMatMul, {ctx.Input(0), ctx.Input(1)}, {y});
+  s.macs = NumElements(batch) * m * n * k;
+  return absl::OkStatus();
+}
+
+absl::Status LowerBatchNorm(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  for (int i = 1; i < ctx.num_outputs(); ++i) {
+    if (ctx.HasOutput(i)) return ctx.Unsupported("training-mode outputs are not supported");
+  }
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() < 2) return ctx.Invalid("the input needs a channel dimension");
+  const int64_t c = x.shape[1];
+  OC_ASSIGN_OR_RETURN(float eps, ctx.AttrFloat("epsilon", 1e-5f));
+  OC_ASSIGN_OR_RETURN(std::vector<float> gamma, ctx.ConstantFloats(1, "scale"));
+  OC_ASSIGN_OR_RETURN(std::vector<float> beta, ctx.ConstantFloats(2, "B"));
+  OC_ASSIGN_OR_RETURN(std::vector<float> mean, ctx.ConstantFloats(3, "mean"));
+  OC_ASSIGN_OR_RETURN(std::vector<float> var, ctx.ConstantFloats(4, "var"));
+  if (static_cast<int64_t>(gamma.size()) != c || static_cast<int64_t>(beta.size()) != c ||
+      static_cast<int64_t>(mean.size()) != c || static_cast<int64_t>(var.size()) != c) {
+    return ctx.Invalid("scale, B, mean and var need one value per channel");
+  }
+  // y = (x - mean) / sqrt(var + eps) * gamma + beta = x * scale + bias
+  HostTensor scale = HostTensor::Zeros(DType::kF32, {c});
+  HostTensor bias = HostTensor::Zeros(DType::kF32, {c});
+  for (int64_t i = 0; i < c; ++i) {
+    float sc = gamma[i] / std::sqrt(var[i] + eps);
+    scale.SetDouble(i, sc);
+    bias.SetDouble(i, beta[i] - mean[i] * sc);
+  }
+  Program& p = ctx.program();
+  ValueId sv = p.AddConstant(ctx.node().name() + ".scale", DType::kF32, {c}, scale.bytes);
+  ValueId bv = p.AddConstant(ctx.node().name() + ".bias", DType::kF32, {c}, bias.bytes);
+  ValueId y = ctx.NewResult(0, DType::kF32, x.shape);
+  ctx.Emit(OpKind::kChannelAffine, {ctx.Input(0), sv, bv}, {y});
+  return absl::OkStatus();
+}
+
+absl::Status LowerPool(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const bool is_max = ctx.op_type() == "MaxPool";
+  if (is_max && ctx.HasOutput(1)) return ctx.Unsupported("the Indices output is not supported");
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() != 3 && x.shape.size() != 4) {
+    return ctx.Unsupported("only 1-D and 2-D pooling is supported");
+  }
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, ctx.AttrInts("kernel_shape", std::nullopt));
+  OC_ASSIGN_OR_RETURN(int64_t ceil_mode, ctx.AttrInt("ceil_mode", 0));
+  OC_ASSIGN_OR_RETURN(int64_t storage_order, ctx.AttrInt("storage_order", 0));
+  if (storage_order != 0) return ctx.Unsupported("storage_order 1 is not supported");
+  Shape in_spatial(x.shape.begin() + 2, x.shape.end());
+  OC_ASSIGN_OR_RETURN(Window win, ResolveWindow(ctx, in_spatial, kernel, ceil_mode != 0));
+  Shape out = {x.shape[0], x.shape[1]};
+  out.insert(out.end(), win.out_spatial.begin(), win.out_spatial.end());
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(is_max ? OpKind::kMaxPool : OpKind::kAveragePool, {ctx.Input(0)}, {y});
+  SetWindowAttrs(s, win);
+  if (!is_max) {
+    OC_ASSIGN_OR_RETURN(int64_t include, ctx.AttrInt("count_include_pad", 0));
+    s.attrs["count_include_pad"] = include ? int64_t{1} : int64_t{0};
+  }
+  return absl::OkStatus();
+}
+
+absl::Status LowerGlobalPool(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() < 3) return ctx.Invalid("the input needs spatial dimensions");
+  Shape out = {x.shape[0], x.shape[1]};
+  out.resize(x.shape.size(), 1);
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  ctx.Emit(ctx.op_type() == "GlobalMaxPool" ? OpKind::kGlobalMaxPool : OpKind::kGlobalAveragePool,
+           {ctx.Input(0)}, {y});
+  return absl::OkStatus();
+}
+
+absl::Status LowerSoftmax(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  const bool coerce = ctx.opset() < 13;
+  OC_ASSIGN_OR_RETURN(int64_t axis, ctx.AttrInt("axis", coerce ? 1 : -1));
+  if (rank == 0) return ctx.Invalid("the input is a scalar");
+  OC_ASSIGN_OR_RETURN(axis, NormalizeAxis(ctx, axis, rank));
+  ValueId y = ctx.NewResult(0, DType::kF32, x.shape);
+  Statement& s = ctx.Emit(ctx.op_type() == "LogSoftmax" ? OpKind::kLogSoftmax : OpKind::kSoftmax,
+                          {ctx.Input(0)}, {y});
+  s.attrs["axis"] = axis;
+  s.attrs["coerce_2d"] = coerce ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
+// Resize (opset 10+) and Upsample: nearest and (bi)linear over the two
+// innermost dims of a 4-D tensor.
+absl::Status LowerResize(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() != 4) return ctx.Unsupported("only 4-D (NCHW) resizing is supported");
+  OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "nearest"));
+  std::string coord = "asymmetric", nearest = "floor";
+  std::vector<float> scales;
+  Shape out;
+  const bool upsample = ctx.op_type() == "Upsample";
+  if (upsample || ctx.opset() < 11) {
+    if (upsample && ctx.opset() < 9) {
+      OC_ASSIGN_OR_RETURN(scales, ctx.AttrFloats("scales", std::nullopt));
+    } else {
+      OC_ASSIGN_OR_RETURN(scales, ctx.ConstantFloats(1, "scales"));
+    }
+    if (mode == "bilinear") mode = "linear";
+  } else {
+    OC_ASSIGN_OR_RETURN(coord, ctx.AttrString("coordinate_transformation_mode", "half_pixel"));
+    OC_ASSIGN_OR_RETURN(nearest, ctx.AttrString("nearest_mode", "round_prefer_floor"));
+    bool has_scales = ctx.HasInput(2) && !(ctx.IsConstantInput(2) && ctx.InputValue(2).NumElements() == 0);
+    if (ctx.HasInput(2) && ctx.IsConstantInput(2) && ctx.InputValue(2).NumElements() == 0) has_scales = false;
+    if (has_scales) {
+      OC_ASSIGN_OR_RETURN(scales, ctx.ConstantFloats(2, "scales"));
+    } else if (ctx.HasInput(3)) {
+      OC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, ctx.ConstantInts(3, "sizes"));
+      if (sizes.size() != 4) return ctx.Invalid("sizes must have 4 values");
+      out = sizes;
+      for (int i = 0; i < 4; ++i) scales.push_back(static_cast<float>(sizes[i]) / static_cast<float>(x.shape[i]));
+    } else {
+      return ctx.Invalid("neither scales nor sizes is given");
+    }
+  }
+  if (scales.size() != 4) return ctx.Invalid("scales must have 4 values");
+  if (scales[0] != 1.0f || scales[1] != 1.0f) {
+    return ctx.Unsupported("only the two innermost dimensions may be resized");
+  }
+  if (out.empty()) {
+    for (int i = 0; i < 4; ++i) {
+      out.push_back(static_cast<int64_t>(std::floor(static_cast<double>(x.shape[i]) * scales[i])));
+    }
+  }
+  if (out[0] != x.shape[0] || out[1] != x.shape[1]) return ctx.Invalid("sizes change N or C");
+  if (mode != "nearest" && mode != "linear") {
+    return ctx.Unsupported(absl::StrCat("mode '", mode, "' is not supported"));
+  }
+  if (coord != "half_pixel" && coord != "asymmetric" && coord != "align_corners" &&
+      coord != "pytorch_half_pixel" && coord != "tf_half_pixel_for_nearest") {
+    return ctx.Unsupported(absl::StrCat("coordinate_transformation_mode '", coord, "' is not supported"));
+  }
+  if (nearest != "round_prefer_floor" && nearest != "round_prefer_ceil" && nearest != "floor" &&
+      nearest != "ceil") {
+    return ctx.Invalid(absl::StrCat("nearest_mode '", nearest, "' is not valid"));
+  }
+  if ((upsample || ctx.opset() < 11) && (scales[2] < 1.0f || scales[3] < 1.0f) && mode == "nearest") {
+    return ctx.Unsupported("downsampling with opset < 11 nearest resize is not supported");
+  }
+  for (int64_t d : out) {
+    if (d <= 0) return ctx.Unsupported("the resized tensor would be empty");
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(OpKind::kResize, {ctx.Input(0)}, {y});
+  s.attrs["mode"] = mode;
+  s.attrs["coord_mode"] = coord;
+  s.attrs["nearest_mode"] = nearest;
+  s.attrs["scales"] = std::vector<float>{scales[2], scales[3]};
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
+  t["Conv"] = LowerConv;
+  t["ConvTranspose"] = LowerConvTranspose;
+  t["Gemm"] = LowerGemm;
+  t["MatMul"] = LowerMatMul;
+  t["BatchNormalization"] = LowerBatchNorm;
+  t["MaxPool"] = LowerPool;
+  t["AveragePool"] = LowerPool;
+  t["GlobalAveragePool"] = LowerGlobalPool;
+  t["GlobalMaxPool"] = LowerGlobalPool;
+  t["Softmax"] = LowerSoftmax;
+  t["LogSoftmax"] = LowerSoftmax;
+  t["Resize"] = LowerResize;
+  t["Upsample"] = LowerResize;
+}
+
+}  // namespace oc

@@ -1,0 +1,283 @@
+// Lowering of data-movement ops: views, concat/slice/split, transpose,
+// expand/tile, pad, gather and reductions.
+#include <algorithm>
+#include <set>
+
+#include "compiler/import/node_context.h"
+#include "compiler/import/shape_rules.h"
+#include "compiler/ir/printer.h"
+#include "compiler/support/status.h"
+
+namespace oc {
+namespace {
+
+absl::Status EmitView(NodeContext& ctx, const Shape& shape) {
+  const Value& x = ctx.InputValue(0);
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  ctx.Emit(OpKind::kReshape, {ctx.Input(0)}, {y});
+  return absl::OkStatus();
+}
+
+absl::Status LowerReshape(NodeContext& ctx) {
+  const Shape& in = ctx.InputValue(0).shape;
+  std::vector<int64_t> spec;
+  if (ctx.opset() >= 5) {
+    OC_ASSIGN_OR_RETURN(spec, ctx.ConstantInts(1, "shape"));
+  } else {
+    OC_ASSIGN_OR_RETURN(spec, ctx.AttrInts("shape", std::nullopt));
+  }
+  OC_ASSIGN_OR_RETURN(int64_t allowzero, ctx.AttrInt("allowzero", 0));
+  OC_ASSIGN_OR_RETURN(Shape shape, ReshapeTarget(ctx, in, spec, allowzero != 0));
+  return EmitView(ctx, shape);
+}
+
+absl::Status LowerFlatten(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(Shape shape, FlattenShape(ctx, ctx.InputValue(0).shape));
+  return EmitView(ctx, shape);
+}
+
+absl::Status LowerSqueeze(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(Shape shape, SqueezeShape(ctx, ctx.InputValue(0).shape));
+  return EmitView(ctx, shape);
+}
+
+absl::Status LowerUnsqueeze(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(Shape shape, UnsqueezeShape(ctx, ctx.InputValue(0).shape));
+  return EmitView(ctx, shape);
+}
+
+absl::Status LowerConcat(NodeContext& ctx) {
+  Shape shape;
+  OC_ASSIGN_OR_RETURN(int64_t axis, ConcatAxis(ctx, &shape));
+  std::vector<ValueId> operands;
+  DType dtype = ctx.InputValue(0).dtype;
+  for (int i = 0; i < ctx.num_inputs(); ++i) {
+    if (!ctx.HasInput(i)) continue;
+    if (ctx.InputValue(i).dtype != dtype) return ctx.Invalid("inputs differ in element type");
+    operands.push_back(ctx.Input(i));
+  }
+  ValueId y = ctx.NewResult(0, dtype, shape);
+  Statement& s = ctx.Emit(OpKind::kConcat, operands, {y});
+  s.attrs["axis"] = axis;
+  return absl::OkStatus();
+}
+
+absl::Status LowerSlice(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(SliceSpec spec, SliceFor(ctx, x.shape));
+  ValueId y = ctx.NewResult(0, x.dtype, spec.shape);
+  Statement& s = ctx.Emit(OpKind::kSlice, {ctx.Input(0)}, {y});
+  s.attrs["starts"] = spec.starts;
+  s.attrs["steps"] = spec.steps;
+  return absl::OkStatus();
+}
+
+absl::Status LowerSplit(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", 0));
+  OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, rank));
+  std::vector<int64_t> sizes;
+  if (ctx.opset() >= 13) {
+    if (ctx.HasInput(1)) {
+      OC_ASSIGN_OR_RETURN(sizes, ctx.ConstantInts(1, "split"));
+    }
+  } else {
+    OC_ASSIGN_OR_RETURN(sizes, ctx.AttrInts("split", std::vector<int64_t>{}));
+  }
+  const int64_t n = ctx.num_outputs();
+  if (sizes.empty()) {
+    if (x.shape[axis] % n != 0) {
+      return ctx.Invalid(absl::StrCat("dimension ", x.shape[axis], " does not split evenly into ", n));
+    }
+    sizes.assign(n, x.shape[axis] / n);
+  }
+  if (static_cast<int64_t>(sizes.size()) != n) return ctx.Invalid("split sizes do not match the outputs");
+  int64_t total = 0;
+  for (int64_t s : sizes) {
+    if (s <= 0) return ctx.Unsupported("empty split outputs are not supported");
+    total += s;
+  }
+  if (total != x.shape[axis]) return ctx.Invalid("split sizes do not add up to the dimension");
+  std::vector<ValueId> results;
+  for (int64_t i = 0; i < n; ++i) {
+    Shape shape = x.shape;
+    shape[axis] = sizes[i];
+    results.push_back(ctx.NewResult(static_cast<int>(i), x.dtype, shape));
+  }
+  Statement& s = ctx.Emit(OpKind::kSplit, {ctx.Input(0)}, results);
+  s.attrs["axis"] = axis;
+  return absl::OkStatus();
+}
+
+absl::Status LowerTranspose(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, TransposePerm(ctx, x.shape));
+  if (x.shape.size() > 8) return ctx.Unsupported("rank above 8 is not supported");
+  Shape shape;
+  for (int64_t p : perm) shape.push_back(x.shape[p]);
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  Statement& s = ctx.Emit(OpKind::kTranspose, {ctx.Input(0)}, {y});
+  s.attrs["perm"] = perm;
+  return absl::OkStatus();
+}
+
+absl::Status LowerExpand(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> target, ctx.ConstantInts(1, "shape"));
+  OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, x.shape, target));
+  if (shape.size() > 8) return ctx.Unsupported("rank above 8 is not supported");
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  ctx.Emit(OpKind::kExpand, {ctx.Input(0)}, {y});
+  return absl::OkStatus();
+}
+
+absl::Status LowerTile(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> repeats, ctx.ConstantInts(1, "repeats"));
+  if (repeats.size() != x.shape.size()) return ctx.Invalid("repeats has the wrong length");
+  if (x.shape.size() > 4) return ctx.Unsupported("Tile above rank 4 is not supported");
+  Shape shape = x.shape;
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    if (repeats[i] <= 0) return ctx.Unsupported("repeats must be positive");
+    shape[i] *= repeats[i];
+  }
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  Statement& s = ctx.Emit(OpKind::kTile, {ctx.Input(0)}, {y});
+  s.attrs["repeats"] = repeats;
+  return absl::OkStatus();
+}
+
+absl::Status LowerPad(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.dtype != DType::kF32) return ctx.Unsupported("only float32 padding is supported");
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "constant"));
+  std::vector<int64_t> pads;
+  float value = 0.0f;
+  if (ctx.opset() < 11) {
+    OC_ASSIGN_OR_RETURN(pads, ctx.AttrInts(ctx.opset() < 2 ? "paddings" : "pads", std::nullopt));
+    OC_ASSIGN_OR_RETURN(value, ctx.AttrFloat("value", 0.0f));
+  } else {
+    OC_ASSIGN_OR_RETURN(pads, ctx.ConstantInts(1, "pads"));
+    if (ctx.HasInput(2)) {
+      OC_ASSIGN_OR_RETURN(std::vector<float> v, ctx.ConstantFloats(2, "constant_value"));
+      if (v.size() != 1) return ctx.Invalid("constant_value must be a scalar");
+      value = v[0];
+    }
+    if (ctx.HasInput(3)) return ctx.Unsupported("the axes input is not supported");
+  }
+  if (static_cast<int64_t>(pads.size()) != 2 * rank) return ctx.Invalid("pads has the wrong length");
+  if (mode != "constant" && mode != "reflect" && mode != "edge") {
+    return ctx.Unsupported(absl::StrCat("mode '", mode, "' is not supported"));
+  }
+  Shape shape = x.shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    shape[i] += pads[i] + pads[rank + i];
+    if (shape[i] <= 0) return ctx.Unsupported("the padded tensor would be empty");
+    if (mode == "reflect" && (pads[i] >= x.shape[i] || pads[rank + i] >= x.shape[i])) {
+      return ctx.Invalid("reflect pads must be smaller than the dimension");
+    }
+  }
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  Statement& s = ctx.Emit(OpKind::kPad, {ctx.Input(0)}, {y});
+  s.attrs["pads"] = pads;
+  s.attrs["mode"] = mode;
+  s.attrs["value"] = value;
+  return absl::OkStatus();
+}
+
+absl::Status LowerGather(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(GatherSpec g, GatherFor(ctx, x.shape));
+  ValueId y = ctx.NewResult(0, x.dtype, g.shape);
+  Statement& s = ctx.Emit(OpKind::kGather, {ctx.Input(0)}, {y});
+  s.attrs["axis"] = g.axis;
+  s.attrs["indices"] = g.indices;
+  return absl::OkStatus();
+}
+
+absl::Status LowerReduce(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.dtype != DType::kF32) return ctx.Unsupported("only float32 reductions are supported");
+  const std::string& op = ctx.op_type();
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  std::vector<int64_t> axes;
+  bool noop_with_empty = false;
+  if (op == "ReduceSum" && ctx.opset() >= 13) {
+    if (ctx.HasInput(1)) {
+      OC_ASSIGN_OR_RETURN(axes, ctx.ConstantInts(1, "axes"));
+    }
+    OC_ASSIGN_OR_RETURN(int64_t noop, ctx.AttrInt("noop_with_empty_axes", 0));
+    noop_with_empty = noop != 0;
+  } else {
+    OC_ASSIGN_OR_RETURN(axes, ctx.AttrInts("axes", std::vector<int64_t>{}));
+  }
+  OC_ASSIGN_OR_RETURN(int64_t keepdims, ctx.AttrInt("keepdims", 1));
+  if (axes.empty() && noop_with_empty) {
+    ctx.BindOutput(0, ctx.Input(0));
+    return absl::OkStatus();
+  }
+  std::set<int64_t> reduced;
+  if (axes.empty()) {
+    for (int64_t i = 0; i < rank; ++i) reduced.insert(i);
+  }
+  for (int64_t a : axes) {
+    OC_ASSIGN_OR_RETURN(int64_t n, NormalizeAxis(ctx, a, rank));
+    reduced.insert(n);
+  }
+  if (rank > 8) return ctx.Unsupported("rank above 8 is not supported");
+  Shape shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!reduced.count(i)) {
+      shape.push_back(x.shape[i]);
+    } else if (keepdims) {
+      shape.push_back(1);
+    }
+  }
+  OpKind kind = op == "ReduceSum"    ? OpKind::kReduceSum
+                : op == "ReduceMean" ? OpKind::kReduceMean
+                : op == "ReduceMax"  ? OpKind::kReduceMax
+                : op == "ReduceMin"  ? OpKind::kReduceMin
+                                     : OpKind::kReduceProd;
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  Statement& s = ctx.Emit(kind, {ctx.Input(0)}, {y});
+  s.attrs["axes"] = std::vector<int64_t>(reduced.begin(), reduced.end());
+  s.attrs["keepdims"] = keepdims ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
+absl::Status LowerCast(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(int64_t to, ctx.AttrInt("to", std::nullopt));
+  auto dtype = DTypeFromOnnx(static_cast<int32_t>(to));
+  if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
+  if (*dtype == ctx.InputValue(0).dtype) {
+    ctx.BindOutput(0, ctx.Input(0));
+    return absl::OkStatus();
+  }
+  return ctx.Unsupported(absl::StrCat("casting ", DTypeName(ctx.InputValue(0).dtype), " to ",
+                                      DTypeName(*dtype), " at run time is not supported"));
+}
+
+}  // namespace
+
+void RegisterTensorLowerings(std::unordered_map<std::string, LowerFn>& t) {
+  t["Reshape"] = LowerReshape;
+  t["Flatten"] = LowerFlatten;
+  t["Squeeze"] = LowerSqueeze;
+  t["Unsqueeze"] = LowerUnsqueeze;
+  t["Concat"] = LowerConcat;
+  t["Slice"] = LowerSlice;
+  t["Split"] = LowerSplit;
+  t["Transpose"] = LowerTranspose;
+  t["Expand"] = LowerExpand;
+  t["Tile"] = LowerTile;
+  t["Pad"] = LowerPad;
+  t["Gather"] = LowerGather;
+  t["Cast"] = LowerCast;
+  for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}) {
+    t[op] = LowerReduce;
+  }
+}
+
+}  // namespace oc

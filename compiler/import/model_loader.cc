@@ -1,0 +1,120 @@
+#include "compiler/import/model_loader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "compiler/support/status.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "onnx/checker.h"
+#include "onnx/shape_inference/implementation.h"
+
+namespace oc {
+namespace {
+
+constexpr int64_t kMaxModelBytes = int64_t{1} << 30;  // protobuf's own ceiling is 2 GiB
+constexpr int kMaxNesting = 64;  // ONNX nests graphs in attributes; real models need < 10
+
+bool UsesExternalData(const onnx::TensorProto& t) {
+  return t.data_location() == onnx::TensorProto::EXTERNAL || t.external_data_size() > 0;
+}
+
+absl::Status RejectExternalData(const onnx::GraphProto& g) {
+  for (const auto& init : g.initializer()) {
+    if (UsesExternalData(init)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "initializer '", init.name(),
+          "' uses external data, which onnx-to-c refuses: store the weights inside the model"));
+    }
+  }
+  for (const auto& node : g.node()) {
+    for (const auto& attr : node.attribute()) {
+      if (attr.has_t() && UsesExternalData(attr.t())) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("node '", node.name(), "' (", node.op_type(),
+                         "): attribute '", attr.name(), "' uses external data, which is refused"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int> DefaultOpset(const onnx::ModelProto& m) {
+  int opset = -1;
+  for (const auto& imp : m.opset_import()) {
+    if (imp.domain().empty() || imp.domain() == "ai.onnx") opset = static_cast<int>(imp.version());
+  }
+  if (opset < 0) {
+    return absl::InvalidArgumentError("the model imports no default-domain (ai.onnx) opset");
+  }
+  if (opset < kMinOpset || opset > kMaxOpset) {
+    return absl::UnimplementedError(absl::StrCat("opset ", opset, " is not supported (supported: ",
+                                                 kMinOpset, " to ", kMaxOpset, ")"));
+  }
+  return opset;
+}
+
+}  // namespace
+
+absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
+  if (bytes.empty()) return absl::InvalidArgumentError("the model file is empty");
+  if (static_cast<int64_t>(bytes.size()) > kMaxModelBytes) {
+    return absl::InvalidArgumentError("the model file is larger than 1 GiB");
+  }
+  LoadedModel loaded;
+  google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+  google::protobuf::io::CodedInputStream coded(&raw);
+  coded.SetRecursionLimit(kMaxNesting);
+  coded.SetTotalBytesLimit(static_cast<int>(kMaxModelBytes));
+  if (!loaded.model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage()) {
+    return absl::InvalidArgumentError(
+        "not a valid ONNX model: the protobuf could not be parsed (truncated or corrupt file?)");
+  }
+  if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
+  OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
+  OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
+  try {
+    onnx::checker::check_model(loaded.model);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    // The checker's messages span lines; the CLI prints one line.
+    for (char& c : what) {
+      if (c == '\n') c = ' ';
+    }
+    return absl::InvalidArgumentError(absl::StrCat("the ONNX checker rejects the model: ", what));
+  }
+  try {
+    onnx::ShapeInferenceOptions options(/*check_type=*/true, /*strict_mode=*/0,
+                                        /*data_prop=*/true);
+    std::unordered_map<std::string, onnx::TensorShapeProto> generated;
+    onnx::shape_inference::InferShapes(loaded.model, onnx::OpSchemaRegistry::Instance(), options,
+                                       &generated);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    for (char& c : what) {
+      if (c == '\n') c = ' ';
+    }
+    return absl::InvalidArgumentError(absl::StrCat("ONNX shape inference failed: ", what));
+  }
+  return loaded;
+}
+
+absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot open model file '", path, "'"));
+  in.seekg(0, std::ios::end);
+  std::streamoff size = in.tellg();
+  if (size < 0) return absl::InvalidArgumentError(absl::StrCat("cannot read '", path, "'"));
+  if (size > kMaxModelBytes) {
+    return absl::InvalidArgumentError("the model file is larger than 1 GiB");
+  }
+  in.seekg(0, std::ios::beg);
+  std::string bytes(static_cast<size_t>(size), '\0');
+  if (size > 0 && !in.read(bytes.data(), size)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read '", path, "'"));
+  }
+  return LoadOnnxModelFromBytes(bytes);
+}
+
+}  // namespace oc

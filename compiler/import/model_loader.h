@@ -1,0 +1,28 @@
+// Reading, checking and shape-inferring an ONNX model file.
+#ifndef ONNX_TO_C_IMPORT_MODEL_LOADER_H_
+#define ONNX_TO_C_IMPORT_MODEL_LOADER_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "onnx/onnx_pb.h"
+
+namespace oc {
+
+inline constexpr int kMinOpset = 7;
+inline constexpr int kMaxOpset = 17;
+
+// Parses `path` with bounded size and nesting, rejects external data, runs
+// onnx::checker and ONNX shape inference. Returns the default-domain opset.
+struct LoadedModel {
+  onnx::ModelProto model;
+  int opset = 0;
+};
+absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path);
+
+// The same on bytes already in memory (fuzzing, tests).
+absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_IMPORT_MODEL_LOADER_H_

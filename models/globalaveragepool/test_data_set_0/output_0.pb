@@ -1,0 +1,1 @@
+Bglobalaveragepool_1J T±>@¶çæ¨«næïêô>∏‚çæ

@@ -1,0 +1,1 @@
+B¨very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tenxJôè?ç9u?Ú≥?.*⁄?]Ó§?(7%?

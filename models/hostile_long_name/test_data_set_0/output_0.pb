@@ -1,0 +1,1 @@
+B¬very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tensor_name_very_long_tenzJA?9?c˜M?¬šX?~­H?tí'?

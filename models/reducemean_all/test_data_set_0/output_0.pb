@@ -1,0 +1,1 @@
+Breducemean_1Jia>

@@ -1,0 +1,1 @@
+Breducesum_2J°›F?`Ú9¿d“?

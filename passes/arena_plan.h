@@ -1,0 +1,34 @@
+// Arena planning: an offset for every arena buffer (and statement scratch),
+// behind one small interface, plus an independent validator.
+#ifndef ONNX_TO_C_PASSES_ARENA_PLAN_H_
+#define ONNX_TO_C_PASSES_ARENA_PLAN_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "passes/memory_model.h"
+
+namespace oc {
+
+struct ArenaPlan {
+  std::string planner;
+  std::vector<int64_t> buffer_offset;   // per buffer; -1 outside the arena
+  std::vector<int64_t> scratch_offset;  // per statement (program order); -1 without scratch
+  int64_t arena_bytes = 0;
+};
+
+// No reuse: every buffer gets its own bytes (the baseline).
+ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);
+// Largest first, lowest offset that fits among the buffers live at the same
+// time (TFLite Micro's greedy-by-size).
+ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
+
+// Checks a plan without trusting the planner: every arena buffer and scratch
+// lies inside the arena and is aligned, and no two that are live at the same
+// step share a byte.
+absl::Status ValidatePlan(const Program& program, const MemoryModel& model, const ArenaPlan& plan);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_PASSES_ARENA_PLAN_H_

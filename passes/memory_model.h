@@ -1,0 +1,56 @@
+// The memory model: the one piece of code that says which buffer every value
+// lives in, when each buffer is live, and how many arena bytes are live at
+// each step of the program order. The planner, the report and the emitter
+// all read it (see docs/memory-model.md).
+#ifndef ONNX_TO_C_PASSES_MEMORY_MODEL_H_
+#define ONNX_TO_C_PASSES_MEMORY_MODEL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "compiler/ir/program.h"
+
+namespace oc {
+
+// Where a buffer's bytes are.
+enum class BufferLocation {
+  kArena,     // the static arena
+  kInput,     // the caller's input buffer
+  kOutput,    // the caller's output buffer
+  kConstant,  // a weight in flash
+};
+
+struct Buffer {
+  int id = -1;
+  ValueId root = kNoValue;       // the value that owns the bytes
+  std::vector<ValueId> values;   // root first, then views of it
+  BufferLocation location = BufferLocation::kArena;
+  int io_index = -1;             // graph input/output position
+  int64_t bytes = 0;             // exact size
+  int64_t aligned_bytes = 0;     // size rounded up to the alignment
+  int first_step = -1;           // first writer (inputs: 0)
+  int last_step = -1;            // last reader (outputs: the last step)
+};
+
+struct MemoryModel {
+  int64_t alignment = 16;
+  std::vector<int> buffer_of_value;  // -1 for values without a buffer
+  std::vector<Buffer> buffers;
+  std::vector<int64_t> live_bytes;   // arena bytes live at each step, scratch included
+  int64_t peak_bytes = 0;
+  int peak_step = -1;
+
+  bool InArena(ValueId v) const {
+    int b = buffer_of_value[v];
+    return b >= 0 && buffers[b].location == BufferLocation::kArena;
+  }
+};
+
+int64_t AlignUp(int64_t n, int64_t alignment);
+
+// Computes buffers and liveness for the program's current order.
+MemoryModel ComputeMemoryModel(const Program& program, int64_t alignment);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_PASSES_MEMORY_MODEL_H_

@@ -1,0 +1,235 @@
+/*
+ * onnx-to-c runtime: shared definitions for the C99 kernels.
+ *
+ * The runtime is plain C99 and depends on nothing in the compiler. It is used
+ * two ways:
+ *   - as a library (the files in runtime/src with oc_kernels.h), for kernel tests;
+ *   - embedded by the code generator into one generated translation unit, with
+ *     OC_API defined as `static` so two models never clash at link time.
+ *
+ * Shapes and strides are int32_t: a tensor with more than 2^31-1 elements is
+ * rejected by the compiler. All parameter structs are filled in by the code
+ * generator as `static const` data.
+ */
+#ifndef ONNX_TO_C_OC_COMMON_H_
+#define ONNX_TO_C_OC_COMMON_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifndef OC_API
+#define OC_API
+#endif
+
+#define OC_MAX_RANK 8
+
+/* Activation applied in a kernel's epilogue (Conv, ConvTranspose, Gemm, MatMul). */
+typedef enum {
+  OC_ACT_NONE = 0,
+  OC_ACT_RELU = 1,
+  OC_ACT_CLIP = 2,         /* min(max(v, alpha), beta) */
+  OC_ACT_LEAKY_RELU = 3,   /* v < 0 ? alpha * v : v */
+  OC_ACT_HARD_SIGMOID = 4, /* max(0, min(1, alpha * v + beta)) */
+  OC_ACT_HARD_SWISH = 5,   /* v * max(0, min(1, v / 6 + 1 / 2)) */
+  OC_ACT_SIGMOID = 6,
+  OC_ACT_TANH = 7
+} oc_act_kind;
+
+typedef struct {
+  int32_t kind; /* oc_act_kind */
+  float alpha;
+  float beta;
+} oc_act;
+
+/* Elementwise unary operators (oc_unary_f32). */
+typedef enum {
+  OC_UNARY_RELU = 0,
+  OC_UNARY_LEAKY_RELU = 1,   /* alpha */
+  OC_UNARY_CLIP = 2,         /* alpha = min, beta = max */
+  OC_UNARY_SIGMOID = 3,
+  OC_UNARY_HARD_SIGMOID = 4, /* alpha, beta */
+  OC_UNARY_HARD_SWISH = 5,
+  OC_UNARY_TANH = 6,
+  OC_UNARY_SQRT = 7,
+  OC_UNARY_EXP = 8,
+  OC_UNARY_LOG = 9,
+  OC_UNARY_ABS = 10,
+  OC_UNARY_NEG = 11,
+  OC_UNARY_RECIPROCAL = 12,
+  OC_UNARY_FLOOR = 13,
+  OC_UNARY_CEIL = 14,
+  OC_UNARY_ELU = 15,         /* alpha */
+  OC_UNARY_SELU = 16,        /* alpha, beta = gamma */
+  OC_UNARY_SOFTPLUS = 17,
+  OC_UNARY_SOFTSIGN = 18,
+  OC_UNARY_ERF = 19,
+  OC_UNARY_IDENTITY = 20,
+  OC_UNARY_ROUND = 21,       /* half to even */
+  OC_UNARY_SIGN = 22,
+  OC_UNARY_SIN = 23,
+  OC_UNARY_COS = 24,
+  OC_UNARY_THRESHOLDED_RELU = 25, /* alpha */
+  OC_UNARY_CELU = 26,        /* alpha */
+  OC_UNARY_GELU = 27,        /* exact (erf) form */
+  OC_UNARY_MUL_ADD = 28      /* alpha * v + beta (folded BatchNorm on a scalar) */
+} oc_unary_op;
+
+/* Elementwise binary operators (oc_binary_f32). */
+typedef enum {
+  OC_BINARY_ADD = 0,
+  OC_BINARY_SUB = 1,
+  OC_BINARY_MUL = 2,
+  OC_BINARY_DIV = 3,
+  OC_BINARY_POW = 4,
+  OC_BINARY_MIN = 5,
+  OC_BINARY_MAX = 6,
+  OC_BINARY_PRELU = 7 /* a < 0 ? a * b : a */
+} oc_binary_op;
+
+/* Numpy broadcasting: y has `rank` dims; a and b are read with per-dim element
+ * strides (0 on a broadcast dim). The kernels accept y == a or y == b when that
+ * operand has y's shape (in-place execution). */
+typedef struct {
+  int32_t rank;
+  int32_t dims[OC_MAX_RANK];
+  int32_t a_strides[OC_MAX_RANK];
+  int32_t b_strides[OC_MAX_RANK];
+} oc_broadcast_params;
+
+/* 2-D convolution, NCHW activations, OIHW weights (I = c_in / group).
+ * A 1-D convolution is a 2-D one with h = k_h = 1. */
+typedef struct {
+  int32_t n, c_in, h_in, w_in;
+  int32_t c_out, h_out, w_out;
+  int32_t k_h, k_w;
+  int32_t stride_h, stride_w;
+  int32_t dil_h, dil_w;
+  int32_t pad_top, pad_left; /* bottom/right padding is implied by h_out/w_out */
+  int32_t group;
+  oc_act act;
+} oc_conv2d_params;
+
+/* 2-D transposed convolution, NCHW, weights (c_in, c_out / group, k_h, k_w).
+ * pad_top/pad_left are the begin pads of the ONNX attribute; h_out/w_out
+ * already include output_padding and the end pads. */
+typedef oc_conv2d_params oc_conv_transpose2d_params;
+
+/* Y = act(alpha * op(A) * op(B) + beta * C); A is (M,K) or (K,M) if trans_a,
+ * B is (K,N) or (N,K) if trans_b. C (optional) is read at
+ * c[m * c_stride_m + n * c_stride_n] (strides 0 where C broadcasts). */
+typedef struct {
+  int32_t m, n, k;
+  int32_t trans_a, trans_b;
+  float alpha, beta;
+  int32_t c_stride_m, c_stride_n;
+  oc_act act;
+} oc_gemm_params;
+
+/* Batched MatMul with numpy broadcasting over the batch dims:
+ * Y[b] = A[b] (M x K) * B[b] (K x N). batch_rank <= OC_MAX_RANK - 2; strides
+ * are element strides of each operand's matrices per batch dim (0 where the
+ * operand broadcasts). */
+typedef struct {
+  int32_t m, n, k;
+  int32_t batch_rank;
+  int32_t batch_dims[OC_MAX_RANK];
+  int32_t a_batch_strides[OC_MAX_RANK];
+  int32_t b_batch_strides[OC_MAX_RANK];
+  oc_act act;
+} oc_matmul_params;
+
+/* Pooling over NCHW (n_c = N * C planes). A 1-D pool has h = k_h = 1. */
+typedef struct {
+  int32_t n_c, h_in, w_in, h_out, w_out;
+  int32_t k_h, k_w;
+  int32_t stride_h, stride_w;
+  int32_t dil_h, dil_w;
+  int32_t pad_top, pad_left, pad_bottom, pad_right;
+  int32_t count_include_pad; /* AveragePool only */
+} oc_pool2d_params;
+
+/* Generic strided copy of elem_size-byte elements:
+ * y[dst_offset + sum i_d * dst_strides[d]] = x[src_offset + sum i_d * src_strides[d]]
+ * for every index i over dims. Strides are in elements and may be zero (src,
+ * broadcast) or negative (src, reversed slices). Used for Concat, Slice,
+ * Split, Transpose, Expand, Tile, constant Pad and copies. */
+typedef struct {
+  int32_t rank;
+  int32_t elem_size;
+  int32_t dims[OC_MAX_RANK];
+  int32_t src_offset;
+  int32_t dst_offset;
+  int32_t src_strides[OC_MAX_RANK];
+  int32_t dst_strides[OC_MAX_RANK];
+} oc_copy_params;
+
+/* Gather along one axis with compile-time indices (already non-negative):
+ * x is (outer, axis_len, inner), y is (outer, n_indices, inner). */
+typedef struct {
+  int32_t outer, axis_len, inner;
+  int32_t n_indices;
+  int32_t elem_size;
+} oc_gather_params;
+
+/* Reduction over any set of axes of an input of rank `rank`.
+ * reduce_mask bit d set = axis d is reduced. Output is the kept dims in order
+ * (keepdims does not change the memory layout). Sums run in increasing
+ * row-major index order of the reduced dims. */
+typedef enum {
+  OC_REDUCE_SUM = 0,
+  OC_REDUCE_MEAN = 1,
+  OC_REDUCE_MAX = 2,
+  OC_REDUCE_MIN = 3,
+  OC_REDUCE_PROD = 4,
+  OC_REDUCE_SUM_SQUARE = 5,
+  OC_REDUCE_L1 = 6,
+  OC_REDUCE_L2 = 7,
+  OC_REDUCE_LOG_SUM = 8,
+  OC_REDUCE_LOG_SUM_EXP = 9
+} oc_reduce_op;
+
+typedef struct {
+  int32_t rank;
+  int32_t dims[OC_MAX_RANK];
+  uint32_t reduce_mask;
+} oc_reduce_params;
+
+/* Pad of any rank: y dims = x dims + pads_begin + pads_end (pads may be
+ * negative, cropping). */
+typedef enum { OC_PAD_CONSTANT = 0, OC_PAD_REFLECT = 1, OC_PAD_EDGE = 2 } oc_pad_mode;
+
+typedef struct {
+  int32_t rank;
+  int32_t mode; /* oc_pad_mode */
+  float value;
+  int32_t in_dims[OC_MAX_RANK];
+  int32_t pads_begin[OC_MAX_RANK];
+  int32_t out_dims[OC_MAX_RANK];
+} oc_pad_params;
+
+/* Resize of the two innermost dims of an (n_c, h, w) tensor. */
+typedef enum { OC_RESIZE_NEAREST = 0, OC_RESIZE_LINEAR = 1 } oc_resize_mode;
+typedef enum {
+  OC_COORD_HALF_PIXEL = 0,
+  OC_COORD_ASYMMETRIC = 1,
+  OC_COORD_ALIGN_CORNERS = 2,
+  OC_COORD_PYTORCH_HALF_PIXEL = 3,
+  OC_COORD_TF_HALF_PIXEL_FOR_NN = 4
+} oc_coord_mode;
+typedef enum {
+  OC_NEAREST_ROUND_PREFER_FLOOR = 0,
+  OC_NEAREST_ROUND_PREFER_CEIL = 1,
+  OC_NEAREST_FLOOR = 2,
+  OC_NEAREST_CEIL = 3
+} oc_nearest_mode;
+
+typedef struct {
+  int32_t n_c, h_in, w_in, h_out, w_out;
+  int32_t mode;       /* oc_resize_mode */
+  int32_t coord_mode; /* oc_coord_mode */
+  int32_t nearest_mode;
+  float scale_h, scale_w; /* output / input, as ONNX defines the scales */
+} oc_resize2d_params;
+
+#endif /* ONNX_TO_C_OC_COMMON_H_ */

@@ -1,0 +1,32 @@
+// The C99 target: generated sources from a scheduled, planned program.
+#ifndef ONNX_TO_C_TARGETS_C99_C_EMITTER_H_
+#define ONNX_TO_C_TARGETS_C99_C_EMITTER_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "compiler/ir/program.h"
+#include "passes/arena_plan.h"
+#include "passes/memory_model.h"
+
+namespace oc {
+
+struct EmitOptions {
+  std::string name;        // C identifier prefix of the API
+  std::string provenance;  // comment lines for the header (tool, model, options)
+  std::string certificate; // one-line summary of the memory numbers
+  bool harness = false;    // also write NAME_harness.c
+};
+
+struct GeneratedFile {
+  std::string name;
+  std::string contents;
+};
+
+absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& program, const MemoryModel& model,
+                                                 const ArenaPlan& plan, const EmitOptions& options);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_TARGETS_C99_C_EMITTER_H_

@@ -1,0 +1,49 @@
+// State shared by the pieces of the C emitter (internal to targets/c99).
+#ifndef ONNX_TO_C_TARGETS_C99_EMIT_CONTEXT_H_
+#define ONNX_TO_C_TARGETS_C99_EMIT_CONTEXT_H_
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "compiler/ir/program.h"
+#include "compiler/support/c_names.h"
+#include "passes/arena_plan.h"
+#include "passes/memory_model.h"
+#include "targets/c99/code_writer.h"
+
+namespace oc {
+
+struct EmitContext {
+  const Program& program;
+  const MemoryModel& model;
+  const ArenaPlan& plan;
+  std::string prefix;                    // API name, e.g. "resnet8"
+  UniqueNamer names;                     // file-scope identifiers
+  std::vector<std::string> weight_name;  // per value: its C array (constants)
+  std::vector<std::string> offset_name;  // per buffer: its offset macro (arena)
+  std::set<std::string> kernels;         // runtime files to embed, e.g. "conv2d.c"
+
+  // A C expression for the value's first element, typed `const T *` (reads)
+  // or `T *` (writes). T follows the value's dtype unless `as_bytes`.
+  std::string Ptr(ValueId v, bool writable) const;
+  std::string CType(ValueId v) const;
+};
+
+// Writes the body of statement `s` (parameter constants and kernel calls).
+absl::Status EmitStatementBody(EmitContext& ctx, const Statement& s, CodeWriter& w);
+
+// Writes the weights (constants) as static const arrays and fills weight_name.
+void EmitWeights(EmitContext& ctx, CodeWriter& w);
+
+// The host harness: reads inputs from files, runs, writes outputs.
+std::string EmitHarness(const Program& program, const std::string& prefix);
+
+// Helpers for emitting numbers.
+std::string CInt(int64_t v);
+std::string CFloat(float v);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_TARGETS_C99_EMIT_CONTEXT_H_

@@ -1,0 +1,498 @@
+// Per-op code: each IR statement becomes `static const` kernel parameters and
+// one or more runtime kernel calls.
+#include <numeric>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "compiler/ir/printer.h"
+#include "compiler/support/status.h"
+#include "targets/c99/emit_context.h"
+
+namespace oc {
+namespace {
+
+constexpr int kMaxRank = 8;  // OC_MAX_RANK in the runtime
+
+std::string Ints(const std::vector<int64_t>& v) {
+  std::vector<std::string> parts;
+  for (int64_t x : v) parts.push_back(CInt(x));
+  return "{" + (parts.empty() ? std::string("0") : absl::StrJoin(parts, ", ")) + "}";
+}
+
+std::vector<int64_t> RowMajorStrides(const Shape& s) {
+  std::vector<int64_t> st(s.size(), 1);
+  for (int i = static_cast<int>(s.size()) - 2; i >= 0; --i) st[i] = st[i + 1] * s[i + 1];
+  return st;
+}
+
+// Strides reading `in` broadcast to `out` (0 on broadcast dims).
+std::vector<int64_t> BroadcastStrides(const Shape& in, const Shape& out) {
+  std::vector<int64_t> st(out.size(), 0), own = RowMajorStrides(in);
+  size_t lead = out.size() - in.size();
+  for (size_t d = 0; d < in.size(); ++d) st[lead + d] = in[d] == 1 ? 0 : own[d];
+  return st;
+}
+
+int64_t Prod(const Shape& s, size_t from, size_t to) {
+  int64_t p = 1;
+  for (size_t i = from; i < to && i < s.size(); ++i) p *= s[i];
+  return p;
+}
+
+std::string ActInit(const Statement& s) {
+  std::string act = s.Str("act", "none");
+  std::string kind = act == "relu"           ? "OC_ACT_RELU"
+                     : act == "clip"         ? "OC_ACT_CLIP"
+                     : act == "leaky_relu"   ? "OC_ACT_LEAKY_RELU"
+                     : act == "hard_sigmoid" ? "OC_ACT_HARD_SIGMOID"
+                     : act == "hard_swish"   ? "OC_ACT_HARD_SWISH"
+                     : act == "sigmoid"      ? "OC_ACT_SIGMOID"
+                     : act == "tanh"         ? "OC_ACT_TANH"
+                                             : "OC_ACT_NONE";
+  return absl::StrCat("{", kind, ", ", CFloat(s.Float("act_alpha")), ", ",
+                      CFloat(s.Float("act_beta")), "}");
+}
+
+class StatementEmitter {
+ public:
+  StatementEmitter(EmitContext& ctx, const Statement& s, CodeWriter& w) : ctx_(ctx), s_(s), w_(w) {}
+
+  absl::Status Run() {
+    switch (s_.op) {
+      case OpKind::kConv: return Conv(false);
+      case OpKind::kConvTranspose: return Conv(true);
+      case OpKind::kGemm: return Gemm();
+      case OpKind::kMatMul: return MatMul();
+      case OpKind::kSoftmax:
+      case OpKind::kLogSoftmax: return Softmax();
+      case OpKind::kChannelAffine: return ChannelAffine();
+      case OpKind::kReduceSum:
+      case OpKind::kReduceMean:
+      case OpKind::kReduceMax:
+      case OpKind::kReduceMin:
+      case OpKind::kReduceProd: return Reduce();
+      case OpKind::kMaxPool:
+      case OpKind::kAveragePool: return Pool();
+      case OpKind::kGlobalAveragePool:
+      case OpKind::kGlobalMaxPool: return GlobalPool();
+      case OpKind::kReshape:
+        w_.Comment("a view: shares its operand's bytes, no code");
+        return absl::OkStatus();
+      case OpKind::kCopy: return Copy();
+      case OpKind::kConcat: return Concat();
+      case OpKind::kSlice: return Slice();
+      case OpKind::kSplit: return Split();
+      case OpKind::kTranspose: return Transpose();
+      case OpKind::kExpand: return Expand();
+      case OpKind::kTile: return Tile();
+      case OpKind::kPad: return Pad();
+      case OpKind::kGather: return Gather();
+      case OpKind::kResize: return Resize();
+      default: break;
+    }
+    switch (GetOpInfo(s_.op).category) {
+      case OpCategory::kUnary: return Unary();
+      case OpCategory::kBinary: return Binary();
+      default: break;
+    }
+    return Unsupported("no C kernel");
+  }
+
+ private:
+  const Value& V(ValueId id) const { return ctx_.program.value(id); }
+  const Shape& In(int i) const { return V(s_.operands[i]).shape; }
+  const Shape& Out(int i = 0) const { return V(s_.results[i]).shape; }
+  std::string Read(int i) const { return ctx_.Ptr(s_.operands[i], false); }
+  std::string Write(int i = 0) const { return ctx_.Ptr(s_.results[i], true); }
+  bool HasOperand(int i) const {
+    return static_cast<int>(s_.operands.size()) > i && s_.operands[i] != kNoValue;
+  }
+  absl::Status Unsupported(absl::string_view why) const {
+    return absl::UnimplementedError(absl::StrCat("node '", s_.node_name, "' (", s_.onnx_op,
+                                                 "): ", why));
+  }
+  absl::Status RequireF32(int operand) const {
+    if (V(s_.operands[operand]).dtype != DType::kF32) {
+      return Unsupported(absl::StrCat("element type ", DTypeName(V(s_.operands[operand]).dtype),
+                                      " has no C kernel"));
+    }
+    return absl::OkStatus();
+  }
+  void Use(const char* kernel) { ctx_.kernels.insert(kernel); }
+  void Params(const std::string& type, const std::vector<std::string>& fields, const std::string& name = "p") {
+    w_.Open(absl::StrCat("static const ", type, " ", name, " ="));
+    for (size_t i = 0; i < fields.size(); ++i) {
+      w_.Line(fields[i] + (i + 1 < fields.size() ? "," : ""));
+    }
+    w_.Close(";");
+  }
+
+  // 1-D ops run as 2-D with a height of 1.
+  static int64_t H(const Shape& s) { return s.size() == 4 ? s[2] : 1; }
+  static int64_t W(const Shape& s) { return s.back(); }
+  std::vector<int64_t> Attr2(const char* key, int64_t fill) const {
+    std::vector<int64_t> v = s_.Ints(key);
+    if (v.size() == 1) v.insert(v.begin(), fill);
+    return v;
+  }
+
+  absl::Status Conv(bool transpose) {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const Shape& y = Out();
+    std::vector<int64_t> k = Attr2("kernel", 1), st = Attr2("strides", 1), d = Attr2("dilations", 1);
+    std::vector<int64_t> pads = s_.Ints("pads");
+    int64_t pad_top = x.size() == 4 ? pads[0] : 0;
+    int64_t pad_left = x.size() == 4 ? pads[1] : pads[0];
+    Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params",
+           {absl::StrCat(".n = ", x[0]), absl::StrCat(".c_in = ", x[1]),
+            absl::StrCat(".h_in = ", H(x)), absl::StrCat(".w_in = ", W(x)),
+            absl::StrCat(".c_out = ", y[1]), absl::StrCat(".h_out = ", H(y)),
+            absl::StrCat(".w_out = ", W(y)), absl::StrCat(".k_h = ", k[0]),
+            absl::StrCat(".k_w = ", k[1]), absl::StrCat(".stride_h = ", st[0]),
+            absl::StrCat(".stride_w = ", st[1]), absl::StrCat(".dil_h = ", d[0]),
+            absl::StrCat(".dil_w = ", d[1]), absl::StrCat(".pad_top = ", pad_top),
+            absl::StrCat(".pad_left = ", pad_left), absl::StrCat(".group = ", s_.Int("group", 1)),
+            absl::StrCat(".act = ", ActInit(s_))});
+    std::string bias = HasOperand(2) ? Read(2) : "NULL";
+    Use(transpose ? "conv_transpose2d.c" : "conv2d.c");
+    w_.Line(absl::StrCat(transpose ? "oc_conv_transpose2d_f32" : "oc_conv2d_f32", "(&p, ", Read(0),
+                         ", ", Read(1), ", ", bias, ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Gemm() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& a = In(0);
+    const Shape& y = Out();
+    const int64_t ta = s_.Int("trans_a"), m = y[0], n = y[1], k = ta ? a[0] : a[1];
+    int64_t csm = 0, csn = 0;
+    if (HasOperand(2)) {
+      const Shape& c = In(2);
+      if (c.size() == 1) {
+        csn = c[0] == 1 ? 0 : 1;
+      } else if (c.size() == 2) {
+        csm = c[0] == 1 ? 0 : c[1];
+        csn = c[1] == 1 ? 0 : 1;
+      }
+    }
+    Params("oc_gemm_params",
+           {absl::StrCat(".m = ", m), absl::StrCat(".n = ", n), absl::StrCat(".k = ", k),
+            absl::StrCat(".trans_a = ", ta), absl::StrCat(".trans_b = ", s_.Int("trans_b")),
+            absl::StrCat(".alpha = ", CFloat(s_.Float("alpha", 1.0f))),
+            absl::StrCat(".beta = ", CFloat(s_.Float("beta", 1.0f))),
+            absl::StrCat(".c_stride_m = ", csm), absl::StrCat(".c_stride_n = ", csn),
+            absl::StrCat(".act = ", ActInit(s_))});
+    Use("gemm.c");
+    w_.Line(absl::StrCat("oc_gemm_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status MatMul() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    Shape a = In(0), b = In(1);
+    if (a.size() == 1) a.insert(a.begin(), 1);
+    if (b.size() == 1) b.push_back(1);
+    const int64_t m = a[a.size() - 2], k = a.back(), n = b.back();
+    Shape ab(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
+    size_t rank = std::max(ab.size(), bb.size());
+    while (ab.size() < rank) ab.insert(ab.begin(), 1);
+    while (bb.size() < rank) bb.insert(bb.begin(), 1);
+    std::vector<int64_t> dims(rank), as(rank), bs(rank);
+    int64_t astr = m * k, bstr = k * n;
+    for (int i = static_cast<int>(rank) - 1; i >= 0; --i) {
+      dims[i] = std::max(ab[i], bb[i]);
+      as[i] = ab[i] == 1 ? 0 : astr;
+      bs[i] = bb[i] == 1 ? 0 : bstr;
+      astr *= ab[i];
+      bstr *= bb[i];
+    }
+    Params("oc_matmul_params",
+           {absl::StrCat(".m = ", m), absl::StrCat(".n = ", n), absl::StrCat(".k = ", k),
+            absl::StrCat(".batch_rank = ", rank), ".batch_dims = " + Ints(dims),
+            ".a_batch_strides = " + Ints(as), ".b_batch_strides = " + Ints(bs),
+            absl::StrCat(".act = ", ActInit(s_))});
+    Use("matmul.c");
+    w_.Line(absl::StrCat("oc_matmul_f32(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Unary() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    std::string name(OpName(s_.op));
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    Use("unary.c");
+    w_.Line(absl::StrCat("oc_unary_f32(OC_UNARY_", name, ", ", CFloat(s_.Float("alpha")), ", ",
+                         CFloat(s_.Float("beta")), ", ", Read(0), ", ", Write(), ", ",
+                         V(s_.results[0]).NumElements(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Binary() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& y = Out();
+    if (y.size() > kMaxRank) return Unsupported("rank above 8");
+    std::string name(OpName(s_.op));
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    Params("oc_broadcast_params",
+           {absl::StrCat(".rank = ", y.size()), ".dims = " + Ints(y),
+            ".a_strides = " + Ints(BroadcastStrides(In(0), y)),
+            ".b_strides = " + Ints(BroadcastStrides(In(1), y))});
+    Use("binary.c");
+    w_.Line(absl::StrCat("oc_binary_f32(OC_BINARY_", name, ", &p, ", Read(0), ", ", Read(1), ", ",
+                         Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Softmax() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    int64_t outer = Prod(x, 0, axis), len, inner;
+    if (s_.Int("coerce_2d")) {
+      len = Prod(x, axis, x.size());
+      inner = 1;
+    } else {
+      len = x[axis];
+      inner = Prod(x, axis + 1, x.size());
+    }
+    Use("softmax.c");
+    w_.Line(absl::StrCat("oc_softmax_f32(", Read(0), ", ", Write(), ", ", outer, ", ", len, ", ",
+                         inner, ", ", s_.op == OpKind::kLogSoftmax ? 1 : 0, ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status ChannelAffine() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    Use("channel_affine.c");
+    w_.Line(absl::StrCat("oc_channel_affine_f32(", Read(0), ", ", Read(1), ", ", Read(2), ", ",
+                         Write(), ", ", x[0], ", ", x[1], ", ", Prod(x, 2, x.size()), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Reduce() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    if (x.size() > kMaxRank) return Unsupported("rank above 8");
+    uint32_t mask = 0;
+    for (int64_t a : s_.Ints("axes")) mask |= 1u << a;
+    const char* op = s_.op == OpKind::kReduceSum    ? "OC_REDUCE_SUM"
+                     : s_.op == OpKind::kReduceMean ? "OC_REDUCE_MEAN"
+                     : s_.op == OpKind::kReduceMax  ? "OC_REDUCE_MAX"
+                     : s_.op == OpKind::kReduceMin  ? "OC_REDUCE_MIN"
+                                                    : "OC_REDUCE_PROD";
+    Params("oc_reduce_params", {absl::StrCat(".rank = ", x.size()), ".dims = " + Ints(x),
+                                absl::StrCat(".reduce_mask = ", mask, "u")});
+    Use("reduce.c");
+    w_.Line(absl::StrCat("oc_reduce_f32(", op, ", &p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Pool() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const Shape& y = Out();
+    std::vector<int64_t> k = Attr2("kernel", 1), st = Attr2("strides", 1), d = Attr2("dilations", 1);
+    std::vector<int64_t> pads = s_.Ints("pads");
+    const bool two_d = x.size() == 4;
+    int64_t pt = two_d ? pads[0] : 0, pl = two_d ? pads[1] : pads[0];
+    int64_t pb = two_d ? pads[2] : 0, pr = two_d ? pads[3] : pads[1];
+    Params("oc_pool2d_params",
+           {absl::StrCat(".n_c = ", x[0] * x[1]), absl::StrCat(".h_in = ", H(x)),
+            absl::StrCat(".w_in = ", W(x)), absl::StrCat(".h_out = ", H(y)),
+            absl::StrCat(".w_out = ", W(y)), absl::StrCat(".k_h = ", k[0]),
+            absl::StrCat(".k_w = ", k[1]), absl::StrCat(".stride_h = ", st[0]),
+            absl::StrCat(".stride_w = ", st[1]), absl::StrCat(".dil_h = ", d.empty() ? 1 : d[0]),
+            absl::StrCat(".dil_w = ", d.empty() ? 1 : d[1]), absl::StrCat(".pad_top = ", pt),
+            absl::StrCat(".pad_left = ", pl), absl::StrCat(".pad_bottom = ", pb),
+            absl::StrCat(".pad_right = ", pr),
+            absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad"))});
+    const bool is_max = s_.op == OpKind::kMaxPool;
+    Use(is_max ? "maxpool2d.c" : "avgpool2d.c");
+    w_.Line(absl::StrCat(is_max ? "oc_maxpool2d_f32" : "oc_avgpool2d_f32", "(&p, ", Read(0), ", ",
+                         Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status GlobalPool() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    Use("global_pool.c");
+    w_.Line(absl::StrCat("oc_global_pool_f32(", Read(0), ", ", Write(), ", ", x[0] * x[1], ", ",
+                         Prod(x, 2, x.size()), ", ", s_.op == OpKind::kGlobalMaxPool ? 1 : 0, ");"));
+    return absl::OkStatus();
+  }
+
+  // A strided copy from operand 0 into result `r`.
+  absl::Status StridedCopy(int r, const Shape& dims, int64_t src_offset,
+                           const std::vector<int64_t>& src_strides, int64_t dst_offset,
+                           const std::vector<int64_t>& dst_strides, const std::string& pname) {
+    if (dims.size() > kMaxRank) return Unsupported("rank above 8");
+    Params("oc_copy_params",
+           {absl::StrCat(".rank = ", dims.size()),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.results[r]).dtype)), ".dims = " + Ints(dims),
+            absl::StrCat(".src_offset = ", src_offset), absl::StrCat(".dst_offset = ", dst_offset),
+            ".src_strides = " + Ints(src_strides), ".dst_strides = " + Ints(dst_strides)},
+           pname);
+    Use("copy.c");
+    return absl::OkStatus();
+  }
+
+  absl::Status Copy() {
+    w_.Line(absl::StrCat("memcpy(", Write(), ", ", Read(0), ", ", V(s_.results[0]).ByteSize(), "u);"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Concat() {
+    const Shape& y = Out();
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    const int64_t outer = Prod(y, 0, axis), inner = Prod(y, axis + 1, y.size());
+    int64_t offset = 0;
+    for (size_t i = 0; i < s_.operands.size(); ++i) {
+      const int64_t rows = In(static_cast<int>(i))[axis] * inner;
+      std::string pname = absl::StrCat("p", i);
+      OC_RETURN_IF_ERROR(StridedCopy(0, {outer, rows}, 0, {rows, 1}, offset, {y[axis] * inner, 1}, pname));
+      w_.Line(absl::StrCat("oc_copy(&", pname, ", ", Read(static_cast<int>(i)), ", ", Write(), ");"));
+      offset += rows;
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Slice() {
+    const Shape& x = In(0);
+    std::vector<int64_t> st = RowMajorStrides(x), starts = s_.Ints("starts"), steps = s_.Ints("steps");
+    int64_t offset = 0;
+    std::vector<int64_t> src(x.size());
+    for (size_t d = 0; d < x.size(); ++d) {
+      offset += starts[d] * st[d];
+      src[d] = st[d] * steps[d];
+    }
+    OC_RETURN_IF_ERROR(StridedCopy(0, Out(), offset, src, 0, RowMajorStrides(Out()), "p"));
+    w_.Line(absl::StrCat("oc_copy(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Split() {
+    const Shape& x = In(0);
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    std::vector<int64_t> st = RowMajorStrides(x);
+    int64_t start = 0;
+    for (size_t r = 0; r < s_.results.size(); ++r) {
+      std::string pname = absl::StrCat("p", r);
+      const Shape& y = Out(static_cast<int>(r));
+      OC_RETURN_IF_ERROR(StridedCopy(static_cast<int>(r), y, start * st[axis], st, 0, RowMajorStrides(y), pname));
+      w_.Line(absl::StrCat("oc_copy(&", pname, ", ", Read(0), ", ", Write(static_cast<int>(r)), ");"));
+      start += y[axis];
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Transpose() {
+    std::vector<int64_t> st = RowMajorStrides(In(0)), src;
+    for (int64_t p : s_.Ints("perm")) src.push_back(st[p]);
+    OC_RETURN_IF_ERROR(StridedCopy(0, Out(), 0, src, 0, RowMajorStrides(Out()), "p"));
+    w_.Line(absl::StrCat("oc_copy(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Expand() {
+    OC_RETURN_IF_ERROR(StridedCopy(0, Out(), 0, BroadcastStrides(In(0), Out()), 0,
+                                   RowMajorStrides(Out()), "p"));
+    w_.Line(absl::StrCat("oc_copy(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Tile() {
+    const Shape& x = In(0);
+    const Shape& y = Out();
+    std::vector<int64_t> reps = s_.Ints("repeats"), xs = RowMajorStrides(x), ys = RowMajorStrides(y);
+    Shape dims;
+    std::vector<int64_t> src, dst;
+    for (size_t d = 0; d < x.size(); ++d) {
+      dims.push_back(reps[d]);  // which repetition
+      src.push_back(0);
+      dst.push_back(x[d] * ys[d]);
+      dims.push_back(x[d]);  // position inside it
+      src.push_back(xs[d]);
+      dst.push_back(ys[d]);
+    }
+    OC_RETURN_IF_ERROR(StridedCopy(0, dims, 0, src, 0, dst, "p"));
+    w_.Line(absl::StrCat("oc_copy(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Pad() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    if (x.size() > kMaxRank) return Unsupported("rank above 8");
+    std::vector<int64_t> pads = s_.Ints("pads");
+    std::vector<int64_t> begin(pads.begin(), pads.begin() + x.size());
+    std::string mode = s_.Str("mode");
+    Params("oc_pad_params",
+           {absl::StrCat(".rank = ", x.size()),
+            absl::StrCat(".mode = ", mode == "reflect" ? "OC_PAD_REFLECT"
+                                     : mode == "edge"  ? "OC_PAD_EDGE"
+                                                       : "OC_PAD_CONSTANT"),
+            absl::StrCat(".value = ", CFloat(s_.Float("value"))), ".in_dims = " + Ints(x),
+            ".pads_begin = " + Ints(begin), ".out_dims = " + Ints(Out())});
+    Use("pad.c");
+    w_.Line(absl::StrCat("oc_pad_f32(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Gather() {
+    const Shape& x = In(0);
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    std::vector<int64_t> idx = s_.Ints("indices");
+    w_.Line(absl::StrCat("static const int32_t indices[", idx.size(), "] = ", Ints(idx), ";"));
+    Params("oc_gather_params",
+           {absl::StrCat(".outer = ", Prod(x, 0, axis)), absl::StrCat(".axis_len = ", x[axis]),
+            absl::StrCat(".inner = ", Prod(x, axis + 1, x.size())),
+            absl::StrCat(".n_indices = ", idx.size()),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.operands[0]).dtype))});
+    Use("gather.c");
+    w_.Line(absl::StrCat("oc_gather(&p, ", Read(0), ", indices, ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Resize() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const Shape& y = Out();
+    std::vector<float> scales = s_.Floats("scales");
+    std::string coord = s_.Str("coord_mode"), nearest = s_.Str("nearest_mode");
+    std::string coord_c = coord == "half_pixel"           ? "OC_COORD_HALF_PIXEL"
+                          : coord == "asymmetric"         ? "OC_COORD_ASYMMETRIC"
+                          : coord == "align_corners"      ? "OC_COORD_ALIGN_CORNERS"
+                          : coord == "pytorch_half_pixel" ? "OC_COORD_PYTORCH_HALF_PIXEL"
+                                                          : "OC_COORD_TF_HALF_PIXEL_FOR_NN";
+    std::string nearest_c = nearest == "round_prefer_ceil" ? "OC_NEAREST_ROUND_PREFER_CEIL"
+                            : nearest == "floor"           ? "OC_NEAREST_FLOOR"
+                            : nearest == "ceil"            ? "OC_NEAREST_CEIL"
+                                                           : "OC_NEAREST_ROUND_PREFER_FLOOR";
+    Params("oc_resize2d_params",
+           {absl::StrCat(".n_c = ", x[0] * x[1]), absl::StrCat(".h_in = ", x[2]),
+            absl::StrCat(".w_in = ", x[3]), absl::StrCat(".h_out = ", y[2]),
+            absl::StrCat(".w_out = ", y[3]),
+            absl::StrCat(".mode = ", s_.Str("mode") == "linear" ? "OC_RESIZE_LINEAR" : "OC_RESIZE_NEAREST"),
+            ".coord_mode = " + coord_c, ".nearest_mode = " + nearest_c,
+            ".scale_h = " + CFloat(scales[0]), ".scale_w = " + CFloat(scales[1])});
+    Use("resize2d.c");
+    w_.Line(absl::StrCat("oc_resize2d_f32(&p, ", Read(0), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  EmitContext& ctx_;
+  const Statement& s_;
+  CodeWriter& w_;
+};
+
+}  // namespace
+
+absl::Status EmitStatementBody(EmitContext& ctx, const Statement& s, CodeWriter& w) {
+  return StatementEmitter(ctx, s, w).Run();
+}
+
+}  // namespace oc

@@ -1,0 +1,19 @@
+// The runtime's sources, embedded into the compiler at build time.
+#ifndef ONNX_TO_C_TARGETS_C99_RUNTIME_SOURCES_H_
+#define ONNX_TO_C_TARGETS_C99_RUNTIME_SOURCES_H_
+
+#include "absl/strings/string_view.h"
+#include <vector>
+
+namespace oc {
+
+struct EmbeddedRuntimeFile {
+  absl::string_view name;  // file name, e.g. "conv2d.c" or "oc_common.h"
+  absl::string_view text;
+};
+
+const std::vector<EmbeddedRuntimeFile>& EmbeddedRuntimeFiles();
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_TARGETS_C99_RUNTIME_SOURCES_H_
