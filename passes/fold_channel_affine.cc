@@ -29,13 +29,17 @@ absl::Status RunFoldChannelAffine(Program& p, PassStats& stats) {
     const Value& w = p.value(conv.operands[1]);
     if (!scale.IsConstant() || !bias.IsConstant() || !w.IsConstant()) continue;
     const int64_t c_out = w.shape[0];
+    if (w.dtype != DType::kF32 || scale.dtype != DType::kF32 || bias.dtype != DType::kF32 ||
+        scale.NumElements() != c_out || bias.NumElements() != c_out) {
+      continue;
+    }
     const int64_t per_channel = w.NumElements() / c_out;
     std::vector<float> wf = ConstantAsFloats(w), sf = ConstantAsFloats(scale),
                        bf = ConstantAsFloats(bias);
     std::vector<float> b0(c_out, 0.0f);
     if (conv.operands.size() > 2 && conv.operands[2] != kNoValue) {
       const Value& b = p.value(conv.operands[2]);
-      if (!b.IsConstant()) continue;
+      if (!b.IsConstant() || b.dtype != DType::kF32 || b.NumElements() != c_out) continue;
       b0 = ConstantAsFloats(b);
     }
     for (int64_t o = 0; o < c_out; ++o) {

@@ -113,10 +113,13 @@ absl::Status LowerGelu(NodeContext& ctx) {
 
 // Identity and Dropout (inference): the output is the input.
 absl::Status LowerIdentity(NodeContext& ctx) {
-  if (ctx.op_type() == "Dropout" && ctx.HasOutput(1)) {
-    return ctx.Unsupported("the Dropout mask output is not supported");
-  }
   ctx.BindOutput(0, ctx.Input(0));
+  if (ctx.op_type() == "Dropout" && ctx.HasOutput(1)) {
+    // In inference every element is kept: the mask is all true.
+    HostTensor mask = HostTensor::Zeros(DType::kBool, ctx.InputValue(0).shape);
+    for (int64_t i = 0; i < mask.NumElements(); ++i) mask.SetInt(i, 1);
+    ctx.BindConstantOutput(1, std::move(mask));
+  }
   return absl::OkStatus();
 }
 

@@ -1,6 +1,8 @@
 #include "compiler/import/model_loader.h"
 
 #include <fstream>
+#include <set>
+#include <unordered_map>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -55,6 +57,59 @@ absl::StatusOr<int> DefaultOpset(const onnx::ModelProto& m) {
   return opset;
 }
 
+// Puts the nodes in a topological order (ONNX requires one, but exporters
+// sometimes get it wrong) and reports a cycle by naming a node on it.
+absl::Status SortNodesTopologically(onnx::GraphProto& g) {
+  const int n = g.node_size();
+  std::unordered_map<std::string, int> producer;
+  for (int i = 0; i < n; ++i) {
+    for (const std::string& out : g.node(i).output()) {
+      if (!out.empty()) producer[out] = i;
+    }
+  }
+  std::vector<std::vector<int>> users(n);
+  std::vector<int> pending(n, 0);
+  for (int i = 0; i < n; ++i) {
+    for (const std::string& in : g.node(i).input()) {
+      auto it = producer.find(in);
+      if (in.empty() || it == producer.end()) continue;
+      users[it->second].push_back(i);
+      ++pending[i];
+    }
+  }
+  // Kahn's algorithm, taking the lowest index first so sorted graphs keep
+  // their file order.
+  std::set<int> ready;
+  for (int i = 0; i < n; ++i) {
+    if (pending[i] == 0) ready.insert(i);
+  }
+  std::vector<int> order;
+  while (!ready.empty()) {
+    int i = *ready.begin();
+    ready.erase(ready.begin());
+    order.push_back(i);
+    for (int u : users[i]) {
+      if (--pending[u] == 0) ready.insert(u);
+    }
+  }
+  if (static_cast<int>(order.size()) != n) {
+    for (int i = 0; i < n; ++i) {
+      if (pending[i] > 0) {
+        return absl::InvalidArgumentError(absl::StrCat("node '", g.node(i).name(), "' (",
+                                                       g.node(i).op_type(),
+                                                       "): the graph has a cycle through this node"));
+      }
+    }
+  }
+  bool sorted = true;
+  for (int i = 0; i < n; ++i) sorted = sorted && order[i] == i;
+  if (sorted) return absl::OkStatus();
+  google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
+  for (int i : order) *nodes.Add() = g.node(i);
+  g.mutable_node()->Swap(&nodes);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
@@ -74,6 +129,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
   OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
+  OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   try {
     onnx::checker::check_model(loaded.model);
   } catch (const std::exception& e) {

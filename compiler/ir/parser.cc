@@ -14,6 +14,14 @@
 namespace oc {
 namespace {
 
+// The value of one hex digit, or -1.
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 enum class Tok { kEnd, kIdent, kInt, kFloat, kString, kValueRef, kAt, kPunct };
 
 struct Token {
@@ -121,11 +129,9 @@ class Lexer {
         if (pos_ + 3 >= text_.size() || text_[pos_ + 1] != 'x') {
           return Error(t, "bad escape in string (only \\xNN is allowed)");
         }
-        std::string hex(text_.substr(pos_ + 2, 2));
-        char* end = nullptr;
-        long byte = std::strtol(hex.c_str(), &end, 16);
-        if (end != hex.c_str() + 2) return Error(t, "bad \\x escape");
-        t.text.push_back(static_cast<char>(byte));
+        int hi = HexValue(text_[pos_ + 2]), lo = HexValue(text_[pos_ + 3]);
+        if (hi < 0 || lo < 0) return Error(t, "bad \\x escape");
+        t.text.push_back(static_cast<char>(hi * 16 + lo));
         for (int i = 0; i < 4; ++i) Advance();
         continue;
       }
@@ -191,7 +197,9 @@ class Parser {
     OC_RETURN_IF_ERROR(ExpectIdent("program"));
     if (tok_.kind != Tok::kAt) return Error("expected '@' and the program name");
     OC_RETURN_IF_ERROR(Advance());
-    if (tok_.kind != Tok::kIdent) return Error("expected the program name");
+    if (tok_.kind != Tok::kIdent && tok_.kind != Tok::kString) {
+      return Error("expected the program name");
+    }
     program_.name = tok_.text;
     OC_RETURN_IF_ERROR(Advance());
     OC_RETURN_IF_ERROR(ExpectPunct("{"));
@@ -227,9 +235,9 @@ class Parser {
     return it->second;
   }
 
-  absl::Status Define(int64_t text_id, ValueId id) {
+  absl::Status Define(int64_t text_id, ValueId id, const Token& at) {
     if (!ids_.emplace(text_id, id).second) {
-      return Error(absl::StrCat("value %", text_id, " is defined twice"));
+      return Lexer::Error(at, absl::StrCat("value %", text_id, " is defined twice"));
     }
     return absl::OkStatus();
   }
@@ -348,9 +356,11 @@ class Parser {
     }
     // results '=' ...
     std::vector<std::pair<int64_t, std::string>> results;
+    std::vector<Token> result_tokens;
     while (true) {
       if (tok_.kind != Tok::kValueRef) return Error("expected a value definition like %0");
       int64_t text_id = tok_.int_value;
+      result_tokens.push_back(tok_);
       OC_RETURN_IF_ERROR(Advance());
       std::string name;
       if (tok_.kind == Tok::kString) {
@@ -384,17 +394,15 @@ class Parser {
         const std::string& hex = tok_.text;
         if (hex.size() % 2 != 0) return Error("odd number of hex digits");
         for (size_t i = 0; i < hex.size(); i += 2) {
-          char* end = nullptr;
-          std::string pair = hex.substr(i, 2);
-          long b = std::strtol(pair.c_str(), &end, 16);
-          if (end != pair.c_str() + 2) return Error("bad hex digit");
-          bytes.push_back(static_cast<uint8_t>(b));
+          int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
+          if (hi < 0 || lo < 0) return Error("bad hex digit");
+          bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
         }
         OC_RETURN_IF_ERROR(Advance());
         id = program_.AddConstant(v.name, v.dtype, v.shape, std::move(bytes));
       }
       program_.value(id).quant = v.quant;
-      return Define(results[0].first, id);
+      return Define(results[0].first, id, result_tokens[0]);
     }
     auto op = ParseOpName(head);
     if (!op) return Error(absl::StrCat("unknown op '", head, "'"));
@@ -438,7 +446,7 @@ class Parser {
       OC_RETURN_IF_ERROR(ParseType(v));
       ValueId id = program_.AddResultValue(results[i].second, v.dtype, v.shape);
       program_.value(id).quant = v.quant;
-      OC_RETURN_IF_ERROR(Define(results[i].first, id));
+      OC_RETURN_IF_ERROR(Define(results[i].first, id, result_tokens[i]));
       result_ids.push_back(id);
     }
     Statement& s = program_.AddStatement(*op, std::move(operands), std::move(result_ids));

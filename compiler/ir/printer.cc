@@ -1,5 +1,6 @@
 #include "compiler/ir/printer.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -98,7 +99,11 @@ std::string PrintProgram(const Program& program, const PrintOptions& options) {
   auto ref = [&](ValueId id) {
     return number[id] >= 0 ? "%" + std::to_string(number[id]) : "%<undefined" + std::to_string(id) + ">";
   };
-  os << "program @" << program.name << " {\n";
+  bool plain_name = !program.name.empty() && !std::isdigit(static_cast<unsigned char>(program.name[0]));
+  for (char c : program.name) {
+    plain_name = plain_name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  }
+  os << "program @" << (plain_name ? program.name : QuoteString(program.name)) << " {\n";
   // Inputs and constants first, in id order, then statements in program order.
   for (const Value& v : program.values()) {
     if (v.kind == ValueKind::kInput) {

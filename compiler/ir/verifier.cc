@@ -15,12 +15,15 @@ std::string Where(const Statement& s) {
 absl::Status CheckValueType(const Value& v) {
   int64_t elements = 1;
   for (int64_t d : v.shape) {
-    if (d == 0 && v.kind == ValueKind::kConstant) return absl::OkStatus();  // an empty constant
+    if (d == 0 && v.kind == ValueKind::kConstant) {  // an empty constant
+      elements = 0;
+      continue;
+    }
     if (d <= 0) {
       return absl::InvalidArgumentError(absl::StrCat("value '", v.name, "' has a dimension ", d,
                                                      " (dimensions must be positive)"));
     }
-    if (elements > kMaxTensorBytes / d) {
+    if (elements > 0 && elements > kMaxTensorBytes / d) {
       return absl::InvalidArgumentError(
           absl::StrCat("value '", v.name, "' is too large (", FormatShape(v.shape), ")"));
     }
@@ -123,6 +126,15 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
     }
     default:
       break;
+  }
+  if (s.op == OpKind::kChannelAffine) {
+    const Value& scale = p.value(s.operands[1]);
+    const Value& bias = p.value(s.operands[2]);
+    if (x.shape.size() < 2 || scale.NumElements() != x.shape[1] ||
+        bias.NumElements() != x.shape[1] || scale.dtype != x.dtype || bias.dtype != x.dtype) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(Where(s), " needs one scale and one bias per channel"));
+    }
   }
   return absl::OkStatus();
 }

@@ -10,7 +10,7 @@
 namespace oc {
 
 // Maps any byte string to a C identifier: [A-Za-z0-9_] are kept, every other
-// byte becomes '_', a leading digit gets a '_' prefix, C keywords and reserved
+// byte becomes '_', a leading digit gets a 't' prefix, C keywords and reserved
 // names get a trailing '_', an empty result becomes "t", and the result is
 // truncated to `max_length` bytes.
 std::string SanitizeCIdentifier(absl::string_view name, size_t max_length = 48);

@@ -38,6 +38,12 @@ absl::Status WriteFilesAtomically(const std::string& dir, const OutputFiles& fil
   }
   fs::create_directories(d, ec);
   if (ec) return absl::PermissionDeniedError(absl::StrCat("cannot create '", dir, "': ", ec.message()));
+  for (const auto& file : files) {
+    if (fs::is_directory(d / file.first, ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot create '", (d / file.first).string(), "': it is a directory"));
+    }
+  }
   std::vector<fs::path> temps;
   auto cleanup = [&]() {
     for (const fs::path& t : temps) fs::remove(t, ec);
@@ -56,6 +62,7 @@ absl::Status WriteFilesAtomically(const std::string& dir, const OutputFiles& fil
     fs::rename(temps[i], d / files[i].first, ec);
     if (ec) {
       cleanup();
+      for (size_t j = 0; j < i; ++j) fs::remove(d / files[j].first, ec);
       return absl::PermissionDeniedError(absl::StrCat("cannot create '", (d / files[i].first).string(),
                                                       "': ", ec.message()));
     }

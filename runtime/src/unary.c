@@ -29,7 +29,8 @@ OC_API void oc_unary_f32(int32_t op, float alpha, float beta, const float *x, fl
     case OC_UNARY_HARD_SIGMOID: UNARY_LOOP_(oc_clamp01(alpha * v + beta));
     case OC_UNARY_HARD_SWISH: UNARY_LOOP_(v * oc_clamp01(v * (1.0f / 6.0f) + 0.5f));
     case OC_UNARY_TANH: UNARY_LOOP_(oc_tanhf(v));
-    case OC_UNARY_SQRT: UNARY_LOOP_(sqrtf(v));
+    case OC_UNARY_SQRT: /* same NaN on every target (x86 would make it negative) */
+      UNARY_LOOP_(v < 0.0f ? oc_nanf() : sqrtf(v));
     case OC_UNARY_EXP: UNARY_LOOP_(oc_expf(v));
     case OC_UNARY_LOG: UNARY_LOOP_(oc_logf(v));
     case OC_UNARY_ABS: UNARY_LOOP_(fabsf(v));

@@ -1,0 +1,52 @@
+"""Writes one small ONNX model that onnx-to-c must reject, for the lit tests.
+
+    make_model.py KIND OUT.onnx
+
+Kinds are valid ONNX (the checker accepts them) but use something onnx-to-c
+does not support, so the error must come from the importer and name the node.
+Needs Debian's python3-onnx (/usr/bin/python3).
+"""
+import sys
+
+import onnx
+from onnx import TensorProto, helper
+
+
+def einsum():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 2])
+    node = helper.make_node("Einsum", ["x"], ["y"], name="my_einsum", equation="ij->ji")
+    return helper.make_graph([node], "einsum", [x], [y])
+
+
+def conv3d():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 3, 3, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 3, 3, 3])
+    w = helper.make_tensor("w", TensorProto.FLOAT, [1, 1, 1, 1, 1], [2.0])
+    node = helper.make_node("Conv", ["x", "w"], ["y"], name="conv_3d")
+    return helper.make_graph([node], "conv3d", [x], [y], initializer=[w])
+
+
+def runtime_shape():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    s = helper.make_tensor_value_info("s", TensorProto.INT64, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 2])
+    node = helper.make_node("Reshape", ["x", "s"], ["y"], name="reshape_by_input")
+    return helper.make_graph([node], "runtime_shape", [x, s], [y])
+
+
+KINDS = {"einsum": (einsum, 12), "conv3d": (conv3d, 13), "runtime_shape": (runtime_shape, 13)}
+
+
+def main():
+    kind, out = sys.argv[1], sys.argv[2]
+    build, opset = KINDS[kind]
+    model = helper.make_model(build(), opset_imports=[helper.make_opsetid("", opset)],
+                              producer_name="onnx-to-c lit")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    onnx.save(model, out)
+
+
+if __name__ == "__main__":
+    main()
