@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/ir/program.h"
+#include "passes/schedule_graph.h"
 
 namespace oc {
 
@@ -50,6 +51,19 @@ int64_t AlignUp(int64_t n, int64_t alignment);
 
 // Computes buffers and liveness for the program's current order.
 MemoryModel ComputeMemoryModel(const Program& program, int64_t alignment);
+
+// The program as a schedule graph: node i is statement i (program order), one
+// graph buffer per arena buffer of `model` (in buffer id order), plus the data
+// dependencies between statements.
+struct ProgramGraph {
+  ScheduleGraph graph;
+  std::vector<int> arena_buffer;  // graph buffer index -> model buffer id
+};
+ProgramGraph BuildScheduleGraph(const Program& program, const MemoryModel& model);
+
+// Reorders the program's statements: order[i] = the index (in the current
+// order) of the statement that runs at step i.
+void ApplyOrder(Program& program, const std::vector<int>& order);
 
 }  // namespace oc
 

@@ -122,10 +122,10 @@ OC_INLINE float oc_exp_dd(float hi, float lo) {
   return p * oc_u2f((uint32_t)(n + 127) << 23);
 }
 
-/* exp; max error 1 ulp (exhaustive test over all floats). */
+/* exp; max error 1.05 ulp (over every float). */
 OC_INLINE float oc_expf(float x) { return oc_exp_dd(x, 0.0f); }
 
-/* Natural log; max error 1 ulp (exhaustive test over all positive floats). */
+/* Natural log; max error 0.86 ulp (over every float). */
 OC_INLINE float oc_logf(float x) {
   uint32_t ix = oc_f2u(x);
   int32_t e = 0;
@@ -158,7 +158,8 @@ OC_INLINE float oc_logf(float x) {
   return ef * 0.693145751953125f + ((f - (hfsq - (s * (hfsq + r) + ef * 1.428606765e-06f))));
 }
 
-/* log(1 + x) for x > -1 (Goldberg's trick: log(u) * x / (u - 1), u = 1 + x). */
+/* log(1 + x) for x > -1 (Goldberg's trick: log(u) * x / (u - 1), u = 1 + x);
+ * max error 2.5 ulp. */
 OC_INLINE float oc_log1pf(float x) {
   float u = 1.0f + x;
   if (u == 1.0f) return x;
@@ -166,7 +167,7 @@ OC_INLINE float oc_log1pf(float x) {
   return oc_logf(u) * (x / (u - 1.0f));
 }
 
-/* Hyperbolic tangent; max error 2 ulp (exhaustive test). */
+/* Hyperbolic tangent; max error 1.47 ulp. */
 OC_INLINE float oc_tanhf(float x) {
   float ax = fabsf(x), r;
   if (ax < 0.55f) {
@@ -188,7 +189,8 @@ OC_INLINE float oc_tanhf(float x) {
   return x < 0.0f ? -r : r;
 }
 
-/* Logistic sigmoid 1 / (1 + exp(-x)); never forms exp of a large positive. */
+/* Logistic sigmoid 1 / (1 + exp(-x)), never forming exp of a large positive;
+ * max error 2.4 ulp. */
 OC_INLINE float oc_sigmoidf(float x) {
   if (x >= 0.0f) return 1.0f / (1.0f + oc_expf(-x));
   {
@@ -197,12 +199,12 @@ OC_INLINE float oc_sigmoidf(float x) {
   }
 }
 
-/* Error function; max error 2 ulp (exhaustive test). */
+/* Error function; max error 1.34 ulp (relative 9.5e-8). */
 OC_INLINE float oc_erff(float x) {
   float ax = fabsf(x), r;
   if (ax < 1.0f) {
     /* erf x = x + x Q(x^2): Chebyshev fit on [0, 1], error 1.2e-9 on Q; the
-     * leading x is exact, which keeps the error under 1 ulp */
+     * leading x is exact, which keeps the rounding error small */
     float t = x * x;
     return x + x * (1.283791661e-01f +
                     t * (-3.761262596e-01f +
@@ -298,7 +300,7 @@ OC_INLINE float oc_pow_pos(float x, float y) {
  * sqrtf. Other integers take the general path, which is more accurate than
  * repeated squaring, whose error grows with the exponent (already 1.9 ulp
  * for x^4). Negative x with an integer y: pow(|x|, y) with the sign of y's
- * parity. Max error: 1.2 ulp in the test sweeps. */
+ * parity. Max error: 1.25 ulp over 125M random (x, y). */
 OC_INLINE float oc_powf(float x, float y) {
   float ax = fabsf(x), ay = fabsf(y), r;
   int32_t yint; /* 0: not an integer, 1: odd integer, 2: even integer */
@@ -381,7 +383,7 @@ OC_INLINE float oc_cos_poly(float r) {
                     t * (-1.388888806e-03f + t * (2.480055991e-05f + t * -2.729585731e-07f)));
 }
 
-/* sin; max error 1 ulp for |x| < 12867 in the test sweeps (see above). */
+/* sin; max error 2.4 ulp for |x| < 12867 (see oc_trig_reduce beyond). */
 OC_INLINE float oc_sinf(float x) {
   float r;
   uint32_t q;

@@ -1,0 +1,100 @@
+#include "passes/schedule.h"
+
+#include <chrono>
+
+#include "absl/strings/str_cat.h"
+#include "passes/memory_model.h"
+#include "passes/schedulers.h"
+
+namespace oc {
+namespace {
+
+double MsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleOptions& o) {
+  ScheduleReport r;
+  r.mode = o.mode;
+  if (o.mode != "file" && o.mode != "rpo" && o.mode != "heuristic" && o.mode != "best") {
+    return absl::InvalidArgumentError(absl::StrCat("unknown schedule '", o.mode, "'"));
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const Deadline deadline = t0 + std::chrono::milliseconds(o.budget_ms);
+  MemoryModel model = ComputeMemoryModel(program, o.alignment);
+  const ScheduleGraph g = BuildScheduleGraph(program, model).graph;
+
+  std::vector<int> file = FileOrder(g), rpo = ReversePostOrder(g);
+  r.file_order_peak = PeakBytes(g, file);
+  r.rpo_peak = PeakBytes(g, rpo);
+  std::vector<int> chosen = file;
+  int64_t peak = r.file_order_peak;
+  r.chosen_by = "file";
+  auto consider = [&](const std::vector<int>& order, const char* by) {
+    if (!IsTopologicalOrder(g, order)) return;
+    int64_t p = PeakBytes(g, order);
+    if (p < peak) {  // ties keep the earlier candidate (the file order first)
+      peak = p;
+      chosen = order;
+      r.chosen_by = by;
+    }
+  };
+  if (o.mode == "rpo") {
+    chosen = rpo;
+    peak = r.rpo_peak;
+    r.chosen_by = "rpo";
+  } else if (o.mode == "heuristic" || o.mode == "best") {
+    consider(rpo, "rpo");
+    consider(GreedyLeastPeak(g), "greedy");
+    consider(MemoryAwareDfs(g), "dfs");
+    // Local search gets a share of the budget; the rest goes to bounds and
+    // the exact search.
+    Deadline local_deadline = t0 + std::chrono::milliseconds(o.budget_ms / 4);
+    consider(ImproveLocally(g, chosen, local_deadline), "local-search");
+  }
+  r.heuristic_peak = peak;
+  r.schedule_ms = MsSince(t0);
+
+  if (o.certify) {
+    const auto b0 = std::chrono::steady_clock::now();
+    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == "best");
+    r.bound_ms = MsSince(b0);
+  }
+  if (o.mode == "best" && r.bound.bytes < peak) {
+    const auto e0 = std::chrono::steady_clock::now();
+    ExactSearchResult exact = ExactMinPeakOrder(g, peak, deadline);
+    r.exact_search_states = exact.states;
+    r.exact_search_finished = exact.finished;
+    if (exact.improved) {
+      chosen = exact.order;
+      peak = exact.peak;
+      r.chosen_by = "exact";
+    }
+    r.schedule_ms += MsSince(e0);
+    if (o.certify && r.bound.bytes < peak) {
+      // The bound prunes by the order's live bytes: redo it for the new order.
+      const auto b0 = std::chrono::steady_clock::now();
+      LowerBound again = ComputeLowerBound(g, chosen, peak, deadline, true);
+      if (again.bytes > r.bound.bytes) r.bound = again;
+      r.bound_ms += MsSince(b0);
+    }
+  }
+  r.peak = peak;
+  r.certified_optimal = o.certify && r.bound.bytes == peak;
+
+  // Graph nodes are statement indices in the order the program had here;
+  // the report speaks of stable statement ids.
+  std::vector<int32_t> id_of(program.statements().size());
+  for (size_t i = 0; i < id_of.size(); ++i) id_of[i] = program.statements()[i].id;
+  for (int& v : r.bound.nodes) v = id_of[v];
+  for (NodeCut& c : r.bound.cuts) {
+    for (int& v : c.ideal) v = id_of[v];
+  }
+  for (int v : chosen) r.order.push_back(id_of[v]);
+  ApplyOrder(program, chosen);
+  return r;
+}
+
+}  // namespace oc
