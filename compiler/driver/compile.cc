@@ -22,6 +22,15 @@ std::string DefaultNameForModel(const std::string& model_path) {
   return SanitizeCIdentifier(stem, 40);
 }
 
+std::string CertificateSummary(const CompileResult& r) {
+  const ScheduleReport& s = r.schedule;
+  std::string line = absl::StrCat("arena ", r.plan.arena_bytes, " bytes; peak ", s.peak,
+                                  " bytes (file order ", s.file_order_peak, ", schedule ",
+                                  s.chosen_by, "); lower bound ", s.bound.bytes, " bytes: ");
+  if (s.certified_optimal) return line + "certified optimal order";
+  return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
+}
+
 absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   CompileResult r;
   const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
@@ -37,7 +46,18 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   r.passes_ms = MsSince(t0);
 
   t0 = std::chrono::steady_clock::now();
+  ScheduleOptions sched;
+  sched.mode = o.schedule;
+  sched.budget_ms = o.schedule_budget_ms;
+  sched.alignment = o.alignment;
+  OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
+  r.schedule_ms = MsSince(t0);
+
+  t0 = std::chrono::steady_clock::now();
   r.model = ComputeMemoryModel(r.program, o.alignment);
+  if (r.model.peak_bytes != r.schedule.peak) {
+    return absl::InternalError("the memory model and the scheduler disagree on the peak");
+  }
   ArenaPlan linear = PlanLinear(r.program, r.model);
   r.linear_arena_bytes = linear.arena_bytes;
   if (o.planner == "linear") {
@@ -56,10 +76,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   emit.name = name;
   emit.harness = o.emit_harness;
   emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);
-  emit.certificate =
-      absl::StrCat("arena ", r.plan.arena_bytes, " bytes (planner ", r.plan.planner,
-                   "), modeled peak ", r.model.peak_bytes, " bytes, ", r.program.statements().size(),
-                   " statements");
+  emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));
   r.emit_ms = MsSince(t0);
   return r;

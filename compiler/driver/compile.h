@@ -11,6 +11,7 @@
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
 #include "passes/pass.h"
+#include "passes/schedule.h"
 #include "targets/c99/c_emitter.h"
 
 namespace oc {
@@ -20,6 +21,8 @@ struct CompileOptions {
   std::string name;                 // C prefix; empty: from the model file name
   std::vector<std::string> passes;  // empty: the default pipeline
   std::string planner = "greedy";   // linear | greedy
+  std::string schedule = "best";    // file | rpo | heuristic | best
+  int64_t schedule_budget_ms = 700;
   int64_t alignment = 16;
   bool emit_harness = false;
   std::ostream* print_after_all = nullptr;
@@ -30,16 +33,20 @@ struct CompileResult {
   Program program;
   MemoryModel model;
   ArenaPlan plan;
+  ScheduleReport schedule;
   int64_t linear_arena_bytes = 0;
   PassStats stats;
   std::vector<GeneratedFile> files;
-  double import_ms = 0, passes_ms = 0, plan_ms = 0, emit_ms = 0;
+  double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);
 
 absl::StatusOr<CompileResult> CompileModel(const CompileOptions& options);
+
+// One line for the generated header: arena, peak, bound, certified or gap.
+std::string CertificateSummary(const CompileResult& result);
 
 // The JSON report of a compilation.
 std::string MakeReport(const CompileOptions& options, const CompileResult& result);

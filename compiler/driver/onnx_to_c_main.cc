@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "compiler/driver/cli_options.h"
 #include "compiler/driver/compile.h"
+#include "compiler/driver/verify.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
@@ -25,13 +26,18 @@ std::vector<oc::CliOption> Options() {
       {"passes", "", true, "", "comma-separated pass pipeline replacing the default"},
       {"print-after-all", "", false, "", "print the IR after every pass (stderr)"},
       {"planner", "", true, "greedy", "arena planner: linear (no reuse) or greedy (by size)"},
+      {"schedule", "", true, "best",
+       "operator order: file, rpo, heuristic or best (heuristics, then exact search)"},
+      {"schedule-budget-ms", "", true, "700",
+       "time for the local search, the exact search and the lower bounds"},
       {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
       {"help", "h", false, "", "print this help"},
       {"version", "", false, "", "print the version"},
   };
 }
 
-constexpr char kUsage[] = "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]";
+constexpr char kUsage[] =
+    "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]\n       onnx-to-c verify REPORT.json MODEL.onnx";
 
 int Fail(const absl::Status& st) {
   std::string msg(st.message());
@@ -51,7 +57,7 @@ int Usage(const std::string& message) {
 // on where they are written.
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
-  for (const char* opt : {"name", "passes", "planner", "alignment"}) {
+  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   return line;
@@ -60,6 +66,13 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "verify") {
+    if (argc != 4) return Usage("usage: onnx-to-c verify REPORT.json MODEL.onnx");
+    absl::Status st = oc::VerifyReport(argv[2], argv[3], std::cout);
+    if (!st.ok()) return Fail(st);
+    std::cout << "verify: ok\n";
+    return 0;
+  }
   oc::CliParser cli(Options());
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) return Usage(std::string(st.message()));
   if (cli.Has("help")) {
@@ -93,6 +106,18 @@ int main(int argc, char** argv) {
   }
   if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
     return Usage("--alignment must be a power of two up to 4096");
+  }
+  o.schedule = cli.Get("schedule");
+  if (o.schedule != "file" && o.schedule != "rpo" && o.schedule != "heuristic" && o.schedule != "best") {
+    return Usage("--schedule must be file, rpo, heuristic or best");
+  }
+  try {
+    o.schedule_budget_ms = std::stoll(cli.Get("schedule-budget-ms"));
+  } catch (...) {
+    return Usage("--schedule-budget-ms must be a number");
+  }
+  if (o.schedule_budget_ms < 0 || o.schedule_budget_ms > 3600000) {
+    return Usage("--schedule-budget-ms must be between 0 and 3600000");
   }
   o.emit_harness = cli.Has("emit-harness");
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;

@@ -1,10 +1,110 @@
-// The JSON report (see docs/report.md for the fields).
+// The JSON report (docs/report.md describes every field).
 #include <filesystem>
 
 #include "compiler/driver/compile.h"
 #include "compiler/support/json_writer.h"
 
 namespace oc {
+namespace {
+
+void WriteIds(JsonWriter& j, const std::vector<int>& ids) {
+  j.BeginArray();
+  for (int v : ids) j.Int(v);
+  j.EndArray();
+}
+
+void WriteCertificate(JsonWriter& j, const CompileResult& r) {
+  const ScheduleReport& s = r.schedule;
+  j.Key("peak_bytes");
+  j.Int(s.peak);
+  j.Key("lower_bound_bytes");
+  j.Int(s.bound.bytes);
+  j.Key("certified_optimal");
+  j.Bool(s.certified_optimal);
+  j.Key("gap_bytes");
+  j.Int(s.peak - s.bound.bytes);
+  j.Key("gap_percent");
+  j.Double(s.peak ? 100.0 * static_cast<double>(s.peak - s.bound.bytes) / static_cast<double>(s.peak)
+                  : 0.0);
+  j.Key("tight_bound");
+  j.String(s.certified_optimal ? s.bound.kind : "");
+  j.Key("baselines");
+  j.BeginObject();
+  j.Key("file_order_peak_bytes");
+  j.Int(s.file_order_peak);
+  j.Key("rpo_peak_bytes");
+  j.Int(s.rpo_peak);
+  j.Key("heuristic_peak_bytes");
+  j.Int(s.heuristic_peak);
+  j.EndObject();
+  j.Key("schedule");
+  j.BeginObject();
+  j.Key("mode");
+  j.String(s.mode);
+  j.Key("chosen_by");
+  j.String(s.chosen_by);
+  j.Key("exact_search_finished");
+  j.Bool(s.exact_search_finished);
+  j.Key("exact_search_states");
+  j.Int(s.exact_search_states);
+  j.EndObject();
+  j.Key("schedule_ms");
+  j.Double(s.schedule_ms);
+  j.Key("bound_ms");
+  j.Double(s.bound_ms);
+  // Enough for an independent checker to redo the bound: the node (or pair)
+  // and, per minimum cut, the ideal of statements run before it.
+  j.Key("witness");
+  j.BeginObject();
+  j.Key("kind");
+  j.String(s.bound.kind);
+  j.Key("statements");
+  WriteIds(j, s.bound.nodes);
+  j.Key("cuts");
+  j.BeginArray();
+  for (const NodeCut& c : s.bound.cuts) {
+    j.BeginObject();
+    j.Key("bytes");
+    j.Int(c.bytes);
+    j.Key("ideal");
+    WriteIds(j, c.ideal);
+    j.EndObject();
+  }
+  j.EndArray();
+  j.Key("cuts_computed");
+  j.Int(s.bound.cuts_computed);
+  j.Key("complete");
+  j.Bool(s.bound.complete);
+  j.EndObject();
+  j.Key("order");
+  WriteIds(j, std::vector<int>(s.order.begin(), s.order.end()));
+}
+
+void WriteBuffers(JsonWriter& j, const CompileResult& r) {
+  const Program& p = r.program;
+  j.Key("buffers");
+  j.BeginArray();
+  for (const Buffer& b : r.model.buffers) {
+    if (b.location != BufferLocation::kArena) continue;
+    j.BeginObject();
+    j.Key("value");
+    j.Int(b.root);
+    j.Key("name");
+    j.String(p.value(b.root).name);
+    j.Key("bytes");
+    j.Int(b.aligned_bytes);
+    j.Key("offset");
+    j.Int(r.plan.buffer_offset[b.id]);
+    j.Key("first_step");
+    j.Int(b.first_step);
+    j.Key("last_step");
+    j.Int(b.last_step);
+    j.EndObject();
+  }
+  j.EndArray();
+}
+
+}  // namespace
 
 std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   const Program& p = r.program;
@@ -25,8 +125,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.String(p.name);
   j.Key("arena_bytes");
   j.Int(r.plan.arena_bytes);
-  j.Key("peak_bytes");
-  j.Int(r.model.peak_bytes);
+  WriteCertificate(j, r);
   j.Key("peak_step");
   j.Int(r.model.peak_step);
   j.Key("planner");
@@ -49,6 +148,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Double(r.import_ms);
   j.Key("passes");
   j.Double(r.passes_ms);
+  j.Key("schedule");
+  j.Double(r.schedule_ms);
   j.Key("plan");
   j.Double(r.plan_ms);
   j.Key("emit");
@@ -65,6 +166,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.BeginArray();
   for (int64_t b : r.model.live_bytes) j.Int(b);
   j.EndArray();
+  WriteBuffers(j, r);
   j.EndObject();
   return j.str();
 }

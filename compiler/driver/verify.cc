@@ -1,0 +1,330 @@
+#include "compiler/driver/verify.h"
+
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <queue>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "compiler/import/importer.h"
+#include "compiler/support/json_reader.h"
+#include "compiler/support/status.h"
+#include "passes/pass.h"
+
+namespace oc {
+namespace {
+
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max() / 4;
+
+absl::Status Mismatch(const std::string& what) {
+  return absl::FailedPreconditionError(absl::StrCat("the report does not verify: ", what));
+}
+
+int64_t Align(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
+
+// The program's memory, recomputed from the IR alone.
+struct Problem {
+  int n = 0;
+  std::vector<std::vector<int>> preds;  // by statement index
+  std::vector<int64_t> scratch;
+  struct Buf {
+    ValueId root;
+    int64_t bytes;
+    std::vector<int> writers, readers;
+  };
+  std::vector<Buf> bufs;
+};
+
+Problem BuildProblem(const Program& p, int64_t alignment) {
+  Problem pr;
+  const auto& st = p.statements();
+  pr.n = static_cast<int>(st.size());
+  pr.preds.resize(pr.n);
+  pr.scratch.resize(pr.n);
+  std::vector<int> def(p.num_values(), -1);
+  std::vector<ValueId> root(p.num_values());
+  for (size_t v = 0; v < p.num_values(); ++v) root[v] = static_cast<ValueId>(v);
+  for (int i = 0; i < pr.n; ++i) {
+    for (ValueId r : st[i].results) def[r] = i;
+    if (GetOpInfo(st[i].op).effect == MemoryEffect::kView) root[st[i].results[0]] = root[st[i].operands[0]];
+  }
+  std::vector<bool> is_output(p.num_values(), false);
+  for (ValueId o : p.outputs()) is_output[o] = true;
+  std::vector<int> buf_of(p.num_values(), -1);
+  for (int i = 0; i < pr.n; ++i) {
+    pr.scratch[i] = Align(st[i].scratch_bytes, alignment);
+    if (GetOpInfo(st[i].op).effect == MemoryEffect::kView) continue;
+    for (ValueId r : st[i].results) {
+      if (is_output[r]) continue;  // caller memory
+      buf_of[r] = static_cast<int>(pr.bufs.size());
+      pr.bufs.push_back({r, Align(p.value(r).ByteSize(), alignment), {i}, {}});
+    }
+  }
+  for (int i = 0; i < pr.n; ++i) {
+    for (ValueId o : st[i].operands) {
+      if (o == kNoValue) continue;
+      if (def[o] >= 0 && std::find(pr.preds[i].begin(), pr.preds[i].end(), def[o]) == pr.preds[i].end()) {
+        pr.preds[i].push_back(def[o]);
+      }
+      int b = buf_of[root[o]];
+      if (b >= 0) pr.bufs[b].readers.push_back(i);
+    }
+  }
+  for (auto& b : pr.bufs) {
+    if (b.readers.empty()) b.readers = b.writers;
+  }
+  return pr;
+}
+
+Problem Reverse(const Problem& pr) {
+  Problem r = pr;
+  for (auto& p : r.preds) p.clear();
+  for (int c = 0; c < pr.n; ++c) {
+    for (int p : pr.preds[c]) r.preds[p].push_back(c);
+  }
+  for (auto& b : r.bufs) std::swap(b.writers, b.readers);
+  return r;
+}
+
+// Edmonds-Karp on an adjacency matrix-free arc list.
+class FlowNet {
+ public:
+  explicit FlowNet(int n) : adj_(n) {}
+  int Add() {
+    adj_.emplace_back();
+    return static_cast<int>(adj_.size()) - 1;
+  }
+  void Arc(int u, int v, int64_t c) {
+    adj_[u].push_back(static_cast<int>(to_.size()));
+    to_.push_back(v);
+    cap_.push_back(c);
+    adj_[v].push_back(static_cast<int>(to_.size()));
+    to_.push_back(u);
+    cap_.push_back(0);
+  }
+  int64_t Run(int s, int t) {
+    int64_t flow = 0;
+    while (flow < kInf) {
+      std::vector<int> via(adj_.size(), -1);
+      std::queue<int> q;
+      q.push(s);
+      via[s] = -2;
+      while (!q.empty() && via[t] == -1) {
+        int u = q.front();
+        q.pop();
+        for (int a : adj_[u]) {
+          if (cap_[a] > 0 && via[to_[a]] == -1) {
+            via[to_[a]] = a;
+            q.push(to_[a]);
+          }
+        }
+      }
+      if (via[t] == -1) break;
+      int64_t f = kInf;
+      for (int v = t; v != s; v = to_[via[v] ^ 1]) f = std::min(f, cap_[via[v]]);
+      for (int v = t; v != s; v = to_[via[v] ^ 1]) {
+        cap_[via[v]] -= f;
+        cap_[via[v] ^ 1] += f;
+      }
+      flow += f;
+    }
+    return std::min(flow, kInf);
+  }
+
+ private:
+  std::vector<std::vector<int>> adj_;
+  std::vector<int> to_;
+  std::vector<int64_t> cap_;
+};
+
+// The least live bytes at v's step over ideals containing `in`, excluding `out`.
+int64_t MinLiveAt(const Problem& pr, int v, const std::vector<int>& in, const std::vector<int>& out) {
+  FlowNet net(pr.n + 2);
+  const int s = pr.n, t = pr.n + 1;
+  int64_t fixed = pr.scratch[v];
+  for (int c = 0; c < pr.n; ++c) {
+    for (int p : pr.preds[c]) net.Arc(c, p, kInf);
+  }
+  for (const auto& b : pr.bufs) {
+    if (std::find(b.writers.begin(), b.writers.end(), v) != b.writers.end()) {
+      fixed += b.bytes;
+      continue;
+    }
+    int mid = net.Add(), pay = net.Add();
+    for (int w : b.writers) net.Arc(w, mid, kInf);
+    net.Arc(mid, pay, b.bytes);
+    for (int r : b.readers) net.Arc(pay, r, kInf);
+  }
+  for (int p : pr.preds[v]) net.Arc(s, p, kInf);
+  for (int u : in) net.Arc(s, u, kInf);
+  for (int u : out) net.Arc(u, t, kInf);
+  net.Arc(v, t, kInf);
+  int64_t cut = net.Run(s, t);
+  return cut >= kInf ? kInf : fixed + cut;
+}
+
+// Live bytes at v's step when exactly `ideal` ran before it.
+absl::StatusOr<int64_t> LiveWithIdeal(const Problem& pr, int v, const std::vector<bool>& in_ideal) {
+  if (in_ideal[v]) return Mismatch("a witness ideal contains its own statement");
+  for (int c = 0; c < pr.n; ++c) {
+    if (!in_ideal[c]) continue;
+    for (int p : pr.preds[c]) {
+      if (!in_ideal[p]) return Mismatch("a witness ideal is not closed under dependencies");
+    }
+  }
+  for (int p : pr.preds[v]) {
+    if (!in_ideal[p]) return Mismatch("a witness ideal misses an input of its statement");
+  }
+  int64_t live = pr.scratch[v];
+  for (const auto& b : pr.bufs) {
+    bool writer_in = false, writes_v = false, reader_out = false;
+    for (int w : b.writers) {
+      writer_in = writer_in || in_ideal[w];
+      writes_v = writes_v || w == v;
+    }
+    for (int r : b.readers) reader_out = reader_out || !in_ideal[r];
+    if (writes_v || (writer_in && reader_out)) live += b.bytes;
+  }
+  return live;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+absl::Status VerifyReport(const std::string& report_path, const std::string& model_path,
+                          std::ostream& log) {
+  OC_ASSIGN_OR_RETURN(std::string text, ReadFile(report_path));
+  OC_ASSIGN_OR_RETURN(JsonValue r, ParseJson(text));
+  if (r["schema_version"].Int() != 1) return Mismatch("unknown schema_version");
+  OC_ASSIGN_OR_RETURN(Program p, ImportOnnxFile(model_path, {}));
+  PassStats stats;
+  OC_RETURN_IF_ERROR(RunPipeline(p, DefaultPipeline(), stats));
+  const int64_t alignment = r["alignment"].Int();
+  if (alignment <= 0) return Mismatch("bad alignment");
+
+  // 1. The order: every statement once, dependencies first.
+  const auto& stmts = p.statements();
+  std::vector<int> index_of_id(p.statements().empty() ? 0 : 1 + std::max_element(stmts.begin(), stmts.end(), [](const Statement& a, const Statement& b) { return a.id < b.id; })->id, -1);
+  for (size_t i = 0; i < stmts.size(); ++i) index_of_id[stmts[i].id] = static_cast<int>(i);
+  auto index = [&](const JsonValue& v) -> int {
+    int64_t id = v.Int();
+    return id >= 0 && id < static_cast<int64_t>(index_of_id.size()) ? index_of_id[id] : -1;
+  };
+  const JsonValue& order_json = r["order"];
+  if (order_json.array.size() != stmts.size()) return Mismatch("the order does not list every statement");
+  std::vector<int> order;
+  std::vector<int> step_of(stmts.size(), -1);
+  for (const JsonValue& v : order_json.array) {
+    int i = index(v);
+    if (i < 0 || step_of[i] >= 0) return Mismatch("the order names an unknown or repeated statement");
+    step_of[i] = static_cast<int>(order.size());
+    order.push_back(i);
+  }
+  Problem pr = BuildProblem(p, alignment);
+  for (int c = 0; c < pr.n; ++c) {
+    for (int d : pr.preds[c]) {
+      if (step_of[d] > step_of[c]) return Mismatch("the order runs a statement before its inputs");
+    }
+  }
+
+  // 2. The peak of that order, with this file's own liveness rule.
+  std::vector<int64_t> live(pr.n, 0);
+  std::vector<std::pair<int, int>> interval;
+  for (const auto& b : pr.bufs) {
+    int first = pr.n, last = -1;
+    for (int w : b.writers) first = std::min(first, step_of[w]);
+    for (int rd : b.readers) last = std::max(last, step_of[rd]);
+    last = std::max(last, first);
+    interval.push_back({first, last});
+    for (int s = first; s <= last; ++s) live[s] += b.bytes;
+  }
+  int64_t peak = 0;
+  for (int s = 0; s < pr.n; ++s) {
+    live[s] += pr.scratch[order[s]];
+    peak = std::max(peak, live[s]);
+  }
+  if (peak != r["peak_bytes"].Int()) {
+    return Mismatch(absl::StrCat("peak_bytes is ", r["peak_bytes"].Int(), " but the order's peak is ", peak));
+  }
+  log << "verify: order of " << pr.n << " statements is valid, peak " << peak << " bytes\n";
+
+  // 3. The lower bound, recomputed from the witness.
+  const int64_t lb = r["lower_bound_bytes"].Int();
+  const JsonValue& w = r["witness"];
+  std::string kind = w["kind"].string;
+  const bool reversed = kind.size() > 8 && kind.substr(kind.size() - 8) == "+reverse";
+  if (reversed) kind = kind.substr(0, kind.size() - 8);
+  const Problem& q = reversed ? Reverse(pr) : pr;
+  std::vector<int> nodes;
+  for (const JsonValue& v : w["statements"].array) {
+    if (index(v) < 0) return Mismatch("the witness names an unknown statement");
+    nodes.push_back(index(v));
+  }
+  int64_t recomputed = 0;
+  std::vector<std::vector<int>> ideals_needed;
+  if (kind == "node" && nodes.size() == 1) {
+    recomputed = MinLiveAt(q, nodes[0], {}, {});
+    ideals_needed = {{nodes[0]}};
+  } else if (kind == "pair" && nodes.size() == 2) {
+    int u = nodes[0], v = nodes[1];
+    recomputed = std::min(std::max(MinLiveAt(q, v, {u}, {}), MinLiveAt(q, u, {}, {v})),
+                          std::max(MinLiveAt(q, u, {v}, {}), MinLiveAt(q, v, {}, {u})));
+  } else if (lb != 0) {
+    return Mismatch("the witness has an unknown kind");
+  }
+  if (recomputed != lb) {
+    return Mismatch(absl::StrCat("lower_bound_bytes is ", lb, " but the witness gives ", recomputed));
+  }
+  // The minimizing ideal reported for a node bound reaches the bound.
+  if (kind == "node" && w["cuts"].array.size() == 1) {
+    std::vector<bool> in_ideal(pr.n, false);
+    for (const JsonValue& v : w["cuts"].array[0]["ideal"].array) {
+      if (index(v) < 0) return Mismatch("a witness ideal names an unknown statement");
+      in_ideal[index(v)] = true;
+    }
+    OC_ASSIGN_OR_RETURN(int64_t at, LiveWithIdeal(q, nodes[0], in_ideal));
+    if (at != lb) return Mismatch("the witness ideal does not reach the bound");
+  }
+  if (lb > peak) return Mismatch("the lower bound exceeds the peak of an actual order");
+  if (r["certified_optimal"].boolean != (lb == peak)) return Mismatch("certified_optimal is wrong");
+  log << "verify: lower bound " << lb << " bytes (" << w["kind"].string << ") recomputed; "
+      << (lb == peak ? "the order is certified optimal" : absl::StrCat("gap ", peak - lb, " bytes"))
+      << "\n";
+
+  // 4. The arena plan: inside the arena, aligned, no overlap while live.
+  const int64_t arena = r["arena_bytes"].Int();
+  std::vector<int64_t> offset(pr.bufs.size(), -1);
+  for (const JsonValue& b : r["buffers"].array) {
+    ValueId root = static_cast<ValueId>(b["value"].Int());
+    for (size_t i = 0; i < pr.bufs.size(); ++i) {
+      if (pr.bufs[i].root == root) offset[i] = b["offset"].Int();
+    }
+  }
+  for (size_t i = 0; i < pr.bufs.size(); ++i) {
+    if (offset[i] < 0) return Mismatch(absl::StrCat("no offset for buffer of value ", pr.bufs[i].root));
+    if (offset[i] % alignment || offset[i] + pr.bufs[i].bytes > arena) {
+      return Mismatch(absl::StrCat("buffer of value ", pr.bufs[i].root, " is misaligned or outside the arena"));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      bool together = interval[i].first <= interval[j].second && interval[j].first <= interval[i].second;
+      bool overlap = offset[i] < offset[j] + pr.bufs[j].bytes && offset[j] < offset[i] + pr.bufs[i].bytes;
+      if (together && overlap) {
+        return Mismatch(absl::StrCat("buffers of values ", pr.bufs[i].root, " and ", pr.bufs[j].root,
+                                     " overlap while both are live"));
+      }
+    }
+  }
+  if (arena < peak) return Mismatch("the arena is smaller than the peak");
+  log << "verify: arena plan of " << arena << " bytes is valid (" << pr.bufs.size() << " buffers)\n";
+  return absl::OkStatus();
+}
+
+}  // namespace oc

@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""Bitwise identity across schedules: every operator order onnx-to-c can choose
+must compute exactly the bits of the file order (the same kernels on the same
+data), and the chosen order's peak must not exceed the file order's or RPO's.
+
+    /usr/bin/python3 tests/e2e/run_schedule_identity.py --compiler build/onnx-to-c --work DIR
+        [--public DIR] MODEL_DIR...
+
+MODEL_DIRs (or folders of them) hold model.onnx and test_data_set_0/; --public
+adds every *.onnx of DIR with seeded random inputs (skipped when DIR is absent).
+"""
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common  # noqa: E402
+
+CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2", "-ffp-contract=off"]
+# (label, extra compiler options); the first is the reference.
+VARIANTS = [("file", ["--schedule=file"]), ("rpo", ["--schedule=rpo"]),
+            ("heuristic", ["--schedule=heuristic"]), ("best", []),
+            ("best-linear", ["--planner=linear"])]
+
+
+def inputs_for(model, data_dir):
+    if data_dir is None:
+        _, arrays = common.random_inputs(model, common.model_seed(model.stem))
+        return arrays
+    return [common.load_pb(p)[1] for p in sorted(Path(data_dir).glob("input_*.pb"),
+                                                  key=lambda p: int(p.stem.split("_")[1]))]
+
+
+def run_variant(compiler, model, work, label, options, inputs, n_outputs):
+    out = work / label
+    report = work / f"{label}.json"
+    subprocess.run([compiler, str(model), "-o", str(out), "--emit-harness", "--report", str(report),
+                    *options], check=True, capture_output=True, timeout=600)
+    prog = work / f"{label}.prog"
+    subprocess.run(["gcc", *CFLAGS, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
+                   check=True, capture_output=True, timeout=900)
+    in_files = []
+    for i, arr in enumerate(inputs):
+        path = work / f"in_{i}.bin"
+        common.write_raw(arr, path)
+        in_files.append(str(path))
+    out_files = [str(work / f"{label}.out_{i}.bin") for i in range(n_outputs)]
+    subprocess.run([str(prog), *in_files, *out_files], check=True, capture_output=True, timeout=300)
+    return [Path(f).read_bytes() for f in out_files], json.loads(report.read_text())
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--public")
+    ap.add_argument("models", nargs="*")
+    args = ap.parse_args()
+    cases = []
+    for m in args.models:
+        d = Path(m)
+        dirs = [d] if (d / "model.onnx").exists() else sorted(p.parent for p in d.glob("*/model.onnx"))
+        cases += [(p.name, p / "model.onnx", p / "test_data_set_0") for p in dirs]
+    if args.public:
+        if Path(args.public).is_dir():
+            cases += [("public/" + f.stem, f, None) for f in sorted(Path(args.public).glob("*.onnx"))]
+        else:
+            print(f"skip: {args.public} not found")
+    passed = failed = 0
+    for name, model, data in cases:
+        work = Path(args.work) / name.replace("/", "_")
+        work.mkdir(parents=True, exist_ok=True)
+        try:
+            inputs = inputs_for(model, data)
+            n_outputs = len(common.graph_io(model)[1])
+            results = {label: run_variant(args.compiler, model, work, label, opts, inputs, n_outputs)
+                       for label, opts in VARIANTS}
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
+            print(f"FAIL {name}: {e}")
+            failed += 1
+            continue
+        ref_bits = results["file"][0]
+        problems = [label for label, (bits, _) in results.items() if bits != ref_bits]
+        best = results["best"][1]
+        if best["peak_bytes"] > min(best["baselines"]["file_order_peak_bytes"],
+                                    best["baselines"]["rpo_peak_bytes"]):
+            problems.append("best peak above a baseline")
+        orders_differ = len({tuple(r["order"]) for _, r in results.values()})
+        status = "PASS" if not problems else "FAIL"
+        print(f"{status} {name}: {orders_differ} distinct orders, peak file "
+              f"{best['baselines']['file_order_peak_bytes']} rpo {best['baselines']['rpo_peak_bytes']} "
+              f"best {best['peak_bytes']}{' certified' if best['certified_optimal'] else ''}"
+              f"{'; differs: ' + ', '.join(problems) if problems else ''}")
+        passed, failed = passed + (not problems), failed + bool(problems)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

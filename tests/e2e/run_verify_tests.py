@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""`onnx-to-c verify` must accept the reports onnx-to-c writes and reject
+tampered ones (peak, bound, certificate flag, order, witness ideal, arena plan).
+
+    /usr/bin/python3 tests/e2e/run_verify_tests.py --compiler build/onnx-to-c --work DIR MODEL_DIR...
+"""
+import argparse
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def tamperings(report):
+    def peak(d): d["peak_bytes"] -= 16
+    def bound(d): d["lower_bound_bytes"] += 16
+    def certified(d): d["certified_optimal"] = not d["certified_optimal"]
+    def order(d):
+        # Move the last statement first: it depends on something earlier.
+        d["order"].insert(0, d["order"].pop())
+    def ideal(d): d["witness"]["cuts"][0]["ideal"] = d["witness"]["cuts"][0]["ideal"][:-1]
+    def overlap(d):
+        bufs = d["buffers"]
+        for a in bufs:
+            for b in bufs:
+                live_together = a["first_step"] <= b["last_step"] and b["first_step"] <= a["last_step"]
+                if a is not b and live_together:
+                    b["offset"] = a["offset"]
+                    return
+        raise LookupError
+    def outside(d): d["buffers"][0]["offset"] = d["arena_bytes"]
+    cases = [("peak", peak), ("bound", bound), ("certified", certified), ("order", order),
+             ("overlap", overlap), ("outside", outside)]
+    if report["witness"]["cuts"] and report["witness"]["cuts"][0]["ideal"]:
+        cases.append(("ideal", ideal))
+    return cases
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("models", nargs="+")
+    args = ap.parse_args()
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    passed = failed = 0
+
+    def verify(report_path, model):
+        return subprocess.run([args.compiler, "verify", str(report_path), str(model)],
+                              capture_output=True, text=True, timeout=300)
+
+    for m in args.models:
+        model = Path(m) / "model.onnx"
+        name = Path(m).name
+        report_path = work / f"{name}.json"
+        subprocess.run([args.compiler, str(model), "-o", str(work / name), "--report", str(report_path)],
+                       check=True, capture_output=True, timeout=300)
+        report = json.loads(report_path.read_text())
+        res = verify(report_path, model)
+        ok = res.returncode == 0 and "verify: ok" in res.stdout
+        print(f"{'PASS' if ok else 'FAIL'} {name}: genuine report {'accepted' if ok else 'rejected: ' + res.stderr.strip()}")
+        passed, failed = passed + ok, failed + (not ok)
+        for label, mutate in tamperings(report):
+            bad = copy.deepcopy(report)
+            try:
+                mutate(bad)
+            except (LookupError, IndexError):
+                continue
+            bad_path = work / f"{name}.{label}.json"
+            bad_path.write_text(json.dumps(bad))
+            res = verify(bad_path, model)
+            ok = res.returncode == 1 and res.stderr.startswith("error: the report does not verify")
+            print(f"{'PASS' if ok else 'FAIL'} {name}: tampered {label} "
+                  f"{'rejected' if ok else 'NOT rejected (exit %d)' % res.returncode}")
+            passed, failed = passed + ok, failed + (not ok)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
