@@ -87,8 +87,13 @@ ScheduleGraph GraphBuilder::Build() const {
   for (const Buf& b : buffers_) {
     if (b.writers.empty()) throw std::logic_error("GraphBuilder: a buffer without writers");
     g.AddBuffer(b.bytes, b.writers, b.readers);
+    // Nodes are added in a topological order (a node reads existing buffers
+    // only), so a writer feeds the readers added after it; readers added
+    // before an in-place writer get explicit anti-dependence edges instead.
     for (int w : b.writers) {
-      for (int r : b.readers) g.AddEdge(w, r);  // AddEdge ignores w == r
+      for (int r : b.readers) {
+        if (w < r) g.AddEdge(w, r);
+      }
     }
   }
   for (auto [from, to] : extra_edges_) g.AddEdge(from, to);
@@ -140,6 +145,58 @@ std::vector<int> RandomTopologicalOrder(const ScheduleGraph& g, uint64_t seed) {
 
 ScheduleGraph RandomTopologicalRelabel(const ScheduleGraph& g, uint64_t seed) {
   return Relabel(g, RandomTopologicalOrder(g, seed));
+}
+
+// --- Brute force -----------------------------------------------------------------
+
+int64_t CountTopologicalOrders(const ScheduleGraph& g, int64_t cap) {
+  const int n = g.num_nodes;
+  if (n > 24) throw std::invalid_argument("CountTopologicalOrders: too many nodes");
+  std::vector<uint32_t> pred_mask(n, 0);
+  for (int v = 0; v < n; ++v) {
+    for (int p : g.preds[v]) pred_mask[v] |= 1u << p;
+  }
+  std::vector<int64_t> count(size_t{1} << n, 0);
+  count[0] = 1;
+  for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+    if (count[mask] == 0) continue;
+    for (int v = 0; v < n; ++v) {
+      if ((mask >> v) & 1u || (pred_mask[v] & ~mask) != 0) continue;
+      int64_t& c = count[mask | (1u << v)];
+      c = std::min(cap, c + count[mask]);
+    }
+  }
+  return count[(size_t{1} << n) - 1];
+}
+
+int64_t ForEachTopologicalOrder(const ScheduleGraph& g,
+                                const std::function<bool(const std::vector<int>&)>& visit) {
+  const int n = g.num_nodes;
+  std::vector<int> missing(n), order;
+  for (int v = 0; v < n; ++v) missing[v] = static_cast<int>(g.preds[v].size());
+  std::vector<char> used(n, 0);
+  int64_t visited = 0;
+  bool stop = false;
+  std::function<void()> rec = [&]() {
+    if (stop) return;
+    if (static_cast<int>(order.size()) == n) {
+      ++visited;
+      if (!visit(order)) stop = true;
+      return;
+    }
+    for (int v = 0; v < n && !stop; ++v) {
+      if (used[v] || missing[v] != 0) continue;
+      used[v] = 1;
+      order.push_back(v);
+      for (int s : g.succs[v]) --missing[s];
+      rec();
+      for (int s : g.succs[v]) ++missing[s];
+      order.pop_back();
+      used[v] = 0;
+    }
+  };
+  rec();
+  return visited;
 }
 
 // --- Families --------------------------------------------------------------------
@@ -292,7 +349,10 @@ ScheduleGraph UNetGraph(int depth, int convs_per_level, bool fpn, uint64_t seed)
       heads.push_back(b.OutputOf(b.AddNode({cur}, TensorBytes(cf / 2, h, h))));
     } else {
       int up = b.OutputOf(b.AddNode({cur}, TensorBytes(c, h, h)));  // transposed conv
-      cur = b.OutputOf(b.AddNode({up, skips[d]}, b.BytesOf(up) + b.BytesOf(skips[d])));  // concat
+      // the skip is squeezed by a 1x1 conv: any time between its encoder
+      // level and this concat (a bad stored order runs it late)
+      int skip = b.OutputOf(b.AddNode({skips[d]}, TensorBytes(std::max<int64_t>(1, c / 4), h, h)));
+      cur = b.OutputOf(b.AddNode({up, skip}, b.BytesOf(up) + b.BytesOf(skip)));  // concat
       for (int i = 0; i < convs_per_level; ++i) cur = conv(cur, c, h);
     }
   }
@@ -308,6 +368,7 @@ ScheduleGraph DenseNetGraph(int blocks, int layers, uint64_t seed) {
   GenRng rng(seed);
   GraphBuilder b;
   const int64_t growth = 4 * rng.Uniform(1, 3);
+  const bool two_way = rng.Chance(0.5);
   int64_t h = 8 << rng.Uniform(1, 2);
   int64_t c = 2 * growth;
   int cur = b.OutputOf(b.AddNode({}, TensorBytes(3, h, h)));
@@ -319,6 +380,18 @@ ScheduleGraph DenseNetGraph(int blocks, int layers, uint64_t seed) {
       int in = features[0];
       if (features.size() > 1) {
         in = b.OutputOf(b.AddNode(features, TensorBytes(channels, h, h)));  // concat
+      }
+      if (two_way) {
+        // PeleeNet's two-way dense layer: 1x1-3x3 and 1x1-3x3-3x3 branches
+        // with different bottleneck widths, each adding growth/2 channels
+        const int64_t half = std::max<int64_t>(1, growth / 2);
+        int a = b.OutputOf(b.AddNode({in}, TensorBytes(2 * growth, h, h)));
+        features.push_back(b.OutputOf(b.AddNode({a}, TensorBytes(half, h, h))));
+        int c1 = b.OutputOf(b.AddNode({in}, TensorBytes(growth, h, h)));
+        int c2 = b.OutputOf(b.AddNode({c1}, TensorBytes(half, h, h), MaybeScratch(rng, TensorBytes(half, h, h), 0.3)));
+        features.push_back(b.OutputOf(b.AddNode({c2}, TensorBytes(half, h, h))));
+        channels += 2 * half;
+        continue;
       }
       int mid = b.OutputOf(b.AddNode({in}, TensorBytes(4 * growth, h, h)));  // BN-ReLU-1x1
       int out = b.OutputOf(b.AddNode({mid}, TensorBytes(growth, h, h), MaybeScratch(rng, TensorBytes(growth, h, h), 0.3)));
@@ -455,30 +528,42 @@ ScheduleGraph SmallRandomDag(int n, uint64_t seed, const SmallDagOptions& o) {
   return b.Build();
 }
 
-ScheduleGraph LayeredRandomDag(int n, int max_fan_in, uint64_t seed, int reach) {
+ScheduleGraph LayeredRandomDag(int n, int max_fan_in, uint64_t seed, int max_width, int reach) {
   GenRng rng(seed);
   GraphBuilder b;
   std::vector<std::vector<int>> layers;  // buffers per layer
-  const int max_width = std::max(2, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2));
+  if (max_width <= 0) max_width = std::max(2, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2));
+  max_fan_in = std::max(1, max_fan_in);
   int made = 0;
   while (made < n) {
     int width = static_cast<int>(std::min<int64_t>(rng.Uniform(1, max_width), n - made));
+    // Every output of the previous layer gets a reader in this one when the
+    // fan-in allows it (a network consumes what it computes).
+    std::vector<std::vector<int>> inputs(width);
+    if (!layers.empty()) {
+      std::vector<int> prev = layers.back();
+      for (size_t k = prev.size(); k > 1; --k) {  // shuffle
+        std::swap(prev[k - 1], prev[static_cast<size_t>(rng.Uniform(0, static_cast<int64_t>(k) - 1))]);
+      }
+      for (size_t k = 0; k < prev.size(); ++k) {
+        auto& in = inputs[k % static_cast<size_t>(width)];
+        if (static_cast<int>(in.size()) < max_fan_in) in.push_back(prev[k]);
+      }
+    }
     std::vector<int> layer;
     for (int i = 0; i < width; ++i) {
-      std::vector<int> inputs;
+      std::vector<int>& in = inputs[static_cast<size_t>(i)];
       if (!layers.empty()) {
-        inputs.push_back(rng.Pick(layers.back()));
+        if (in.empty()) in.push_back(rng.Pick(layers.back()));
         int fan = static_cast<int>(rng.Uniform(1, max_fan_in));
-        for (int k = 1; k < fan; ++k) {
+        for (int k = static_cast<int>(in.size()); k < fan; ++k) {
           int back = static_cast<int>(rng.Uniform(1, std::min<int64_t>(reach, static_cast<int64_t>(layers.size()))));
-          if (rng.Chance(0.5)) back = 1;
-          const auto& from = layers[layers.size() - static_cast<size_t>(back)];
-          int x = rng.Pick(from);
-          if (std::find(inputs.begin(), inputs.end(), x) == inputs.end()) inputs.push_back(x);
+          int x = rng.Pick(layers[layers.size() - static_cast<size_t>(back)]);
+          if (std::find(in.begin(), in.end(), x) == in.end()) in.push_back(x);
         }
       }
       int64_t out = LogUniformBytes(rng, 256, 32768);
-      layer.push_back(b.OutputOf(b.AddNode(inputs, out, MaybeScratch(rng, out, 0.05))));
+      layer.push_back(b.OutputOf(b.AddNode(in, out, MaybeScratch(rng, out, 0.05))));
       ++made;
     }
     layers.push_back(std::move(layer));
@@ -515,12 +600,12 @@ GeneratedGraph GenerateFamily(const std::string& family, int size, uint64_t seed
     int depth = static_cast<int>(rng.Uniform(3, 4));
     // unet: ~ (2*depth + 1) * convs + 3 * depth nodes; fpn: ~ (depth + 1) * convs + 5 * depth
     int convs = fpn ? std::max(1, (size - 5 * depth) / (depth + 1))
-                    : std::max(1, (size - 3 * depth) / (2 * depth + 1));
+                    : std::max(1, (size - 4 * depth) / (2 * depth + 1));
     out.graph = UNetGraph(depth, convs, fpn, seed);
     out.params = p(depth, convs);
   } else if (family == "densenet") {
     int blocks = static_cast<int>(rng.Uniform(2, 3));
-    int layers = std::max(2, (size / blocks - 3) / 3);
+    int layers = std::max(2, (size / blocks - 3) / 4);
     out.graph = DenseNetGraph(blocks, layers, seed);
     out.params = p(blocks, layers);
   } else if (family == "inception") {
@@ -528,7 +613,7 @@ GeneratedGraph GenerateFamily(const std::string& family, int size, uint64_t seed
     out.graph = InceptionGraph(modules, seed);
     out.params = p(modules);
   } else if (family == "layered") {
-    out.graph = LayeredRandomDag(size, 3, seed);
+    out.graph = LayeredRandomDag(size, 3, seed, 8);
     out.params = p(size, 3);
   } else if (family == "chain") {
     out.graph = ChainGraph(size, seed);

@@ -12,6 +12,7 @@
 #define ONNX_TO_C_BENCH_GRAPH_GENERATORS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,10 @@ class GenRng {
 };
 
 // Collects nodes and buffers, then builds a ScheduleGraph with one data edge
-// from every writer of a buffer to every reader of it (plus explicit extra
-// edges, e.g. through caller memory or anti-dependences of in-place ops).
+// from every writer of a buffer to every reader of it added later (nodes are
+// added in a topological order), plus explicit extra edges (through caller
+// memory, or the anti-dependences of an in-place update: the earlier readers
+// of the buffer it overwrites run before it).
 class GraphBuilder {
  public:
   // A new node reading `inputs` (buffer ids) and writing one new buffer of
@@ -93,6 +96,16 @@ std::vector<int> RandomTopologicalOrder(const ScheduleGraph& g, uint64_t seed);
 // order.
 ScheduleGraph RandomTopologicalRelabel(const ScheduleGraph& g, uint64_t seed);
 
+// --- Brute force (small graphs) ------------------------------------------------
+
+// The number of topological orders of g, counted over its ideals (n <= 24),
+// saturating at `cap`.
+int64_t CountTopologicalOrders(const ScheduleGraph& g, int64_t cap);
+// Calls visit(order) for every topological order of g in lexicographic order
+// until it returns false. Returns the number of orders visited.
+int64_t ForEachTopologicalOrder(const ScheduleGraph& g,
+                                const std::function<bool(const std::vector<int>&)>& visit);
+
 // --- Families ----------------------------------------------------------------
 
 // Random series-parallel graph of about `target_nodes` nodes: recursive series
@@ -107,13 +120,16 @@ ScheduleGraph ForkJoinGraph(int stages, int branches, int max_branch_len, uint64
 
 // U-Net-style encoder-decoder: `depth` levels of `convs_per_level` convs, a
 // skip from every encoder level to the decoder level of the same resolution
-// (a Concat), resolution halved/doubled between levels. With `fpn`, the
-// decoder adds (FPN lateral 1x1 + Add) instead of concatenating.
+// (squeezed by a 1x1 conv, then a Concat), resolution halved/doubled between
+// levels. With `fpn`, the decoder adds (FPN lateral 1x1 + Add) instead of
+// concatenating, with a head per level.
 ScheduleGraph UNetGraph(int depth, int convs_per_level, bool fpn, uint64_t seed);
 
 // DenseNet: `blocks` dense blocks of `layers` layers; layer l's Concat node
-// reads the block input and every earlier layer's output, then a conv writes
-// `growth` channels; transitions (1x1 conv + pool) between blocks.
+// reads the block input and every earlier layer's output, then a 1x1-3x3
+// bottleneck writes `growth` channels (or, in half of the seeds, PeleeNet's
+// two-way layer: two branches of different depth and width); transitions
+// (1x1 conv + pool) between blocks.
 ScheduleGraph DenseNetGraph(int blocks, int layers, uint64_t seed);
 
 // Inception-like: `modules` modules of 4 branches (1x1; 1x1-3x3; 1x1-5x5;
@@ -139,10 +155,12 @@ struct SmallDagOptions {
 };
 ScheduleGraph SmallRandomDag(int n, uint64_t seed, const SmallDagOptions& options = {});
 
-// Large layered random DAG of about n nodes: layers of random width, every
-// node reads 1..max_fan_in buffers from the previous `reach` layers (mostly
-// the previous one), writes one tensor; a few nodes carry scratch.
-ScheduleGraph LayeredRandomDag(int n, int max_fan_in, uint64_t seed, int reach = 3);
+// Layered random DAG of exactly n nodes: layers of random width
+// 1..max_width (max_width <= 0: sqrt(n)/2), every node reads 1..max_fan_in
+// buffers from the previous `reach` layers, every output of a layer is read
+// in the next one when the fan-in allows; each node writes one tensor, a few
+// carry scratch.
+ScheduleGraph LayeredRandomDag(int n, int max_fan_in, uint64_t seed, int max_width = 8, int reach = 3);
 
 // One generated family instance, for benchmarks.
 struct GeneratedGraph {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "passes/interval_packing.h"
 
 namespace oc {
 namespace {
@@ -36,55 +37,57 @@ ArenaPlan EmptyPlan(const Program& p, const MemoryModel& m, std::string name) {
   return plan;
 }
 
-void Place(ArenaPlan& plan, const Item& item, int64_t offset) {
-  if (item.buffer >= 0) {
-    plan.buffer_offset[item.buffer] = offset;
-  } else {
-    plan.scratch_offset[item.statement] = offset;
+std::vector<IntervalItem> AsIntervals(const std::vector<Item>& items) {
+  std::vector<IntervalItem> out;
+  for (const Item& it : items) out.push_back({it.bytes, it.first, it.last});
+  return out;
+}
+
+ArenaPlan FromPacking(const Program& p, const MemoryModel& m, const std::vector<Item>& items,
+                      const Packing& packing, std::string name) {
+  ArenaPlan plan = EmptyPlan(p, m, std::move(name));
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].buffer >= 0) {
+      plan.buffer_offset[items[i].buffer] = packing.offsets[i];
+    } else {
+      plan.scratch_offset[items[i].statement] = packing.offsets[i];
+    }
   }
-  plan.arena_bytes = std::max(plan.arena_bytes, offset + item.bytes);
+  plan.arena_bytes = packing.size;
+  return plan;
 }
 
 }  // namespace
 
 ArenaPlan PlanLinear(const Program& p, const MemoryModel& m) {
-  ArenaPlan plan = EmptyPlan(p, m, "linear");
-  int64_t offset = 0;
-  for (const Item& item : ArenaItems(p, m)) {
-    Place(plan, item, offset);
-    offset += item.bytes;
-  }
-  return plan;
+  std::vector<Item> items = ArenaItems(p, m);
+  return FromPacking(p, m, items, PackLinear(AsIntervals(items)), "linear");
 }
 
 ArenaPlan PlanGreedyBySize(const Program& p, const MemoryModel& m) {
-  ArenaPlan plan = EmptyPlan(p, m, "greedy");
   std::vector<Item> items = ArenaItems(p, m);
-  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
-    if (a.bytes != b.bytes) return a.bytes > b.bytes;
-    return a.first < b.first;
-  });
-  struct Placed {
-    int64_t offset, bytes;
-    int first, last;
-  };
-  std::vector<Placed> placed;
-  for (const Item& item : items) {
-    // Occupied ranges of the items whose lifetimes overlap this one, by offset.
-    std::vector<std::pair<int64_t, int64_t>> busy;
-    for (const Placed& q : placed) {
-      if (q.last >= item.first && q.first <= item.last) busy.emplace_back(q.offset, q.offset + q.bytes);
-    }
-    std::sort(busy.begin(), busy.end());
-    int64_t offset = 0;
-    for (const auto& [lo, hi] : busy) {
-      if (lo >= offset + item.bytes) break;  // the gap before this range fits
-      offset = std::max(offset, hi);
-    }
-    Place(plan, item, offset);
-    placed.push_back({offset, item.bytes, item.first, item.last});
+  return FromPacking(p, m, items, PackGreedyBySize(AsIntervals(items), m.alignment), "greedy");
+}
+
+ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
+  std::vector<Item> items = ArenaItems(p, m);
+  std::vector<IntervalItem> intervals = AsIntervals(items);
+  Packing packing = PackBestFit(intervals, m.alignment);
+  Packing greedy = PackGreedyBySize(intervals, m.alignment);
+  if (greedy.size < packing.size) packing = greedy;
+  if (!packing.optimal) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
+    packing = PackExact(intervals, packing, deadline);
   }
-  return plan;
+  return FromPacking(p, m, items, packing, "best");
+}
+
+absl::StatusOr<ArenaPlan> PlanArena(const std::string& planner, const Program& p,
+                                    const MemoryModel& m, int64_t budget_ms) {
+  if (planner == "linear") return PlanLinear(p, m);
+  if (planner == "greedy") return PlanGreedyBySize(p, m);
+  if (planner == "best") return PlanBest(p, m, budget_ms);
+  return absl::InvalidArgumentError(absl::StrCat("unknown planner '", planner, "'"));
 }
 
 absl::Status ValidatePlan(const Program& p, const MemoryModel& m, const ArenaPlan& plan) {

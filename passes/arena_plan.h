@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "passes/memory_model.h"
 
 namespace oc {
@@ -23,6 +24,13 @@ ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);
 // Largest first, lowest offset that fits among the buffers live at the same
 // time (TFLite Micro's greedy-by-size).
 ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
+// Best-fit over several item orders, then an exact branch and bound within
+// `budget_ms`; stops as soon as the arena equals the modeled peak.
+ArenaPlan PlanBest(const Program& program, const MemoryModel& model, int64_t budget_ms);
+
+// Runs the named planner: linear, greedy or best.
+absl::StatusOr<ArenaPlan> PlanArena(const std::string& planner, const Program& program,
+                                    const MemoryModel& model, int64_t budget_ms);
 
 // Checks a plan without trusting the planner: every arena buffer and scratch
 // lies inside the arena and is aligned, and no two that are live at the same

@@ -1,6 +1,7 @@
 #include "passes/memory_model.h"
 
 #include <algorithm>
+#include <set>
 
 namespace oc {
 
@@ -8,57 +9,234 @@ int64_t AlignUp(int64_t n, int64_t alignment) {
   return (n + alignment - 1) / alignment * alignment;
 }
 
-MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment) {
-  MemoryModel m;
-  m.alignment = alignment;
-  m.buffer_of_value.assign(p.num_values(), -1);
-  const auto& stmts = p.statements();
-  const int last = static_cast<int>(stmts.size()) - 1;
+namespace {
 
-  auto new_buffer = [&](ValueId root, BufferLocation loc) {
+// Assigns values to buffers in one pass over the program order.
+class BufferAssigner {
+ public:
+  BufferAssigner(const Program& p, MemoryModel& m) : p_(p), m_(m) {
+    const size_t nv = p.num_values();
+    m_.buffer_of_value.assign(nv, -1);
+    m_.offset_in_buffer.assign(nv, 0);
+    readers_.resize(nv);
+    is_output_.assign(nv, false);
+    const auto& stmts = p.statements();
+    for (size_t s = 0; s < stmts.size(); ++s) {
+      for (ValueId o : stmts[s].operands) {
+        if (o != kNoValue) readers_[o].insert(static_cast<int>(s));
+      }
+    }
+    for (ValueId o : p.outputs()) {
+      is_output_[o] = true;
+      // The caller reads outputs after the last step: a reader nobody may overtake.
+      readers_[o].insert(static_cast<int>(stmts.size()));
+    }
+    m_.elided.assign(stmts.size(), false);
+    m_.in_place_operand.assign(stmts.size(), -1);
+  }
+
+  void Run() {
+    for (size_t i = 0; i < p_.inputs().size(); ++i) {
+      int b = NewBuffer(p_.inputs()[i], BufferLocation::kInput);
+      m_.buffers[b].io_index = static_cast<int>(i);
+    }
+    for (const Value& v : p_.values()) {
+      if (v.IsConstant()) NewBuffer(v.id, BufferLocation::kConstant);
+    }
+    const auto& stmts = p_.statements();
+    for (size_t s = 0; s < stmts.size(); ++s) {
+      const Statement& st = stmts[s];
+      const int si = static_cast<int>(s);
+      if (GetOpInfo(st.op).effect == MemoryEffect::kView && m_.aliases.views) {
+        Join(st.results[0], st.operands[0], 0, si);
+        m_.elided[s] = true;
+        continue;
+      }
+      if (st.op == OpKind::kSplit && m_.aliases.split_views && SplitIsContiguous(st)) {
+        int64_t offset = 0;
+        for (ValueId r : st.results) {
+          Join(r, st.operands[0], offset, si);
+          offset += p_.value(r).ByteSize();
+        }
+        m_.elided[s] = true;
+        continue;
+      }
+      if (GetOpInfo(st.op).effect == MemoryEffect::kInPlace && m_.aliases.in_place &&
+          TryInPlace(st, si)) {
+        continue;
+      }
+      if (st.op == OpKind::kConcat && m_.aliases.concat_in_place && TryConcatInPlace(st, si)) {
+        continue;
+      }
+      for (ValueId r : st.results) {
+        int b = NewBuffer(r, is_output_[r] ? BufferLocation::kOutput : BufferLocation::kArena);
+        current_readers_[b] = readers_[r];
+      }
+    }
+    // A graph output's whole buffer is the caller's output memory (the importer
+    // gives every output a buffer of its own).
+    for (size_t i = 0; i < p_.outputs().size(); ++i) {
+      Buffer& b = m_.buffers[m_.buffer_of_value[p_.outputs()[i]]];
+      if (b.location == BufferLocation::kArena) b.location = BufferLocation::kOutput;
+      if (b.location == BufferLocation::kOutput) b.io_index = static_cast<int>(i);
+    }
+    Compact();
+  }
+
+ private:
+  int NewBuffer(ValueId root, BufferLocation loc) {
     Buffer b;
-    b.id = static_cast<int>(m.buffers.size());
+    b.id = static_cast<int>(m_.buffers.size());
     b.root = root;
     b.values.push_back(root);
     b.location = loc;
-    b.bytes = p.value(root).ByteSize();
-    b.aligned_bytes = AlignUp(b.bytes, alignment);
-    m.buffer_of_value[root] = b.id;
-    m.buffers.push_back(b);
+    b.bytes = p_.value(root).ByteSize();
+    m_.buffer_of_value[root] = b.id;
+    m_.buffers.push_back(b);
+    current_readers_.emplace_back();
+    merged_.push_back(false);
     return b.id;
-  };
+  }
 
-  for (size_t i = 0; i < p.inputs().size(); ++i) {
-    int b = new_buffer(p.inputs()[i], BufferLocation::kInput);
-    m.buffers[b].io_index = static_cast<int>(i);
+  // `v` lives inside `base`'s buffer at base's offset + `offset`; statement s
+  // (a view or split) reads base and runs no code: it is transparent for the
+  // in-place rule, whose question is who reads the bytes next.
+  void Join(ValueId v, ValueId base, int64_t offset, int s) {
+    int b = m_.buffer_of_value[base];
+    m_.buffer_of_value[v] = b;
+    m_.offset_in_buffer[v] = m_.offset_in_buffer[base] + offset;
+    m_.buffers[b].values.push_back(v);
+    current_readers_[b].erase(s);
+    current_readers_[b].insert(readers_[v].begin(), readers_[v].end());
   }
-  for (const Value& v : p.values()) {
-    if (v.IsConstant()) new_buffer(v.id, BufferLocation::kConstant);
+
+  // An arena buffer holding a whole intermediate value, free to be reused.
+  bool Reusable(int b, ValueId v) const {
+    const Buffer& buf = m_.buffers[b];
+    return buf.location == BufferLocation::kArena && !merged_[b] &&
+           m_.offset_in_buffer[v] == 0 && p_.value(v).ByteSize() == buf.bytes;
   }
-  // Results: views join their operand's buffer; everything else owns one.
-  for (size_t s = 0; s < stmts.size(); ++s) {
-    const Statement& st = stmts[s];
-    if (GetOpInfo(st.op).effect == MemoryEffect::kView) {
-      int b = m.buffer_of_value[st.operands[0]];
-      m.buffer_of_value[st.results[0]] = b;
-      m.buffers[b].values.push_back(st.results[0]);
-      continue;
+
+  bool TryInPlace(const Statement& st, int s) {
+    const ValueId y = st.results[0];
+    if (is_output_[y]) return false;
+    const Value& yv = p_.value(y);
+    // Unary/binary ops may overwrite any full-shape operand; the others their first.
+    size_t candidates = GetOpInfo(st.op).category == OpCategory::kBinary ? st.operands.size() : 1;
+    for (size_t i = 0; i < candidates; ++i) {
+      ValueId a = st.operands[i];
+      if (a == kNoValue) continue;
+      const Value& av = p_.value(a);
+      if (av.shape != yv.shape || av.dtype != yv.dtype) continue;
+      int b = m_.buffer_of_value[a];
+      if (b < 0 || !Reusable(b, a)) continue;
+      // Only this statement may still read the bytes, and only once.
+      if (current_readers_[b] != std::set<int>{s}) continue;
+      if (std::count(st.operands.begin(), st.operands.end(), a) != 1) continue;
+      m_.buffer_of_value[y] = b;
+      m_.buffers[b].values.push_back(y);
+      current_readers_[b] = readers_[y];
+      m_.in_place_operand[s] = static_cast<int>(i);
+      return true;
     }
+    return false;
+  }
+
+  // Row-major: slices along `axis` are contiguous when every dim before it is 1.
+  bool OuterIsOne(const Shape& shape, int64_t axis) const {
+    for (int64_t d = 0; d < axis; ++d) {
+      if (shape[d] != 1) return false;
+    }
+    return true;
+  }
+
+  bool SplitIsContiguous(const Statement& st) const {
+    const ValueId x = st.operands[0];
+    if (m_.buffer_of_value[x] < 0) return false;
     for (ValueId r : st.results) {
-      int b = new_buffer(r, BufferLocation::kArena);
-      m.buffers[b].first_step = static_cast<int>(s);
-      m.buffers[b].last_step = static_cast<int>(s);
+      if (is_output_[r]) return false;  // outputs live in caller memory
+    }
+    return OuterIsOne(p_.value(x).shape, st.Int("axis"));
+  }
+
+  bool TryConcatInPlace(const Statement& st, int s) {
+    const ValueId y = st.results[0];
+    if (is_output_[y] || !OuterIsOne(p_.value(y).shape, st.Int("axis"))) return false;
+    std::set<int> seen;
+    for (ValueId x : st.operands) {
+      int b = m_.buffer_of_value[x];
+      if (b < 0 || !Reusable(b, x) || !seen.insert(b).second) return false;
+      if (m_.buffers[b].values.size() > 1 && m_.buffers[b].root != x &&
+          !IsLatestContent(b, x)) {
+        return false;
+      }
+    }
+    int yb = NewBuffer(y, BufferLocation::kArena);
+    int64_t offset = 0;
+    std::set<int> readers = readers_[y];
+    for (ValueId x : st.operands) {
+      int b = m_.buffer_of_value[x];
+      for (ValueId v : m_.buffers[b].values) {
+        m_.buffer_of_value[v] = yb;
+        m_.offset_in_buffer[v] += offset;
+        m_.buffers[yb].values.push_back(v);
+      }
+      for (int r : current_readers_[b]) {
+        if (r != s) readers.insert(r);
+      }
+      merged_[b] = true;
+      m_.buffers[b].values.clear();
+      offset += m_.buffers[b].bytes;
+    }
+    current_readers_[yb] = readers;
+    m_.elided[s] = true;
+    return true;
+  }
+
+  // The value currently held by a buffer is the last one written into it.
+  bool IsLatestContent(int b, ValueId x) const {
+    for (auto it = m_.buffers[b].values.rbegin(); it != m_.buffers[b].values.rend(); ++it) {
+      if (p_.value(*it).ByteSize() == m_.buffers[b].bytes) return *it == x;
+    }
+    return false;
+  }
+
+  // Drops buffers merged into others and renumbers the rest.
+  void Compact() {
+    std::vector<int> remap(m_.buffers.size(), -1);
+    std::vector<Buffer> kept;
+    for (size_t b = 0; b < m_.buffers.size(); ++b) {
+      if (merged_[b]) continue;
+      remap[b] = static_cast<int>(kept.size());
+      kept.push_back(std::move(m_.buffers[b]));
+      kept.back().id = remap[b];
+    }
+    m_.buffers = std::move(kept);
+    for (int& b : m_.buffer_of_value) {
+      if (b >= 0) b = remap[b];
     }
   }
-  // Graph outputs own caller memory (the importer gives each its own buffer).
-  for (size_t i = 0; i < p.outputs().size(); ++i) {
-    Buffer& b = m.buffers[m.buffer_of_value[p.outputs()[i]]];
-    if (b.location == BufferLocation::kArena) {
-      b.location = BufferLocation::kOutput;
-      b.io_index = static_cast<int>(i);
-    }
-  }
+
+  const Program& p_;
+  MemoryModel& m_;
+  std::vector<std::set<int>> readers_;         // per value: statements reading it
+  std::vector<std::set<int>> current_readers_;  // per buffer: readers of what it holds now
+  std::vector<bool> merged_;
+  std::vector<bool> is_output_;
+};
+
+}  // namespace
+
+MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasOptions& aliases) {
+  MemoryModel m;
+  m.alignment = alignment;
+  m.aliases = aliases;
+  BufferAssigner(p, m).Run();
+  for (Buffer& b : m.buffers) b.aligned_bytes = AlignUp(b.bytes, alignment);
+
   // Liveness comes from the schedule graph, the one implementation of the rule.
+  const auto& stmts = p.statements();
+  const int last = static_cast<int>(stmts.size()) - 1;
   ProgramGraph pg = BuildScheduleGraph(p, m);
   std::vector<int> identity(stmts.size());
   for (size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
@@ -68,9 +246,13 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment) {
     b.first_step = iv[gb].first;
     b.last_step = iv[gb].last;
   }
+  std::vector<int> def = p.DefiningStatementIndex();
   for (Buffer& b : m.buffers) {
     if (b.location == BufferLocation::kInput) b.first_step = 0;
-    if (b.location == BufferLocation::kOutput) b.last_step = last;
+    if (b.location == BufferLocation::kOutput) {
+      b.first_step = def[b.root];
+      b.last_step = last;
+    }
   }
   m.live_bytes = stmts.empty() ? std::vector<int64_t>{} : LiveBytes(pg.graph, identity);
   for (size_t s = 0; s < m.live_bytes.size(); ++s) {
@@ -96,11 +278,13 @@ ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
       if (def[o] >= 0) pg.graph.AddEdge(def[o], s);
       readers[m.buffer_of_value[o]].push_back(s);
     }
-    if (GetOpInfo(stmts[s].op).effect == MemoryEffect::kView) continue;
+    if (m.elided[s]) continue;  // runs no code, writes nothing
     for (ValueId r : stmts[s].results) writers[m.buffer_of_value[r]].push_back(s);
   }
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
+    // Every arena buffer has a writer that runs code; be safe if not.
+    if (writers[b.id].empty()) writers[b.id] = readers[b.id];
     pg.graph.AddBuffer(b.aligned_bytes, writers[b.id], readers[b.id]);
     pg.arena_buffer.push_back(b.id);
   }

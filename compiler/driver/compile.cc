@@ -45,6 +45,12 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
                                  r.stats, pipeline));
   r.passes_ms = MsSince(t0);
 
+  // Baselines, on the file order (before scheduling).
+  {
+    MemoryModel plain = ComputeMemoryModel(r.program, o.alignment, AliasOptions::None());
+    r.tflite_style_arena_bytes = PlanGreedyBySize(r.program, plain).arena_bytes;
+  }
+
   t0 = std::chrono::steady_clock::now();
   ScheduleOptions sched;
   sched.mode = o.schedule;
@@ -58,15 +64,14 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   if (r.model.peak_bytes != r.schedule.peak) {
     return absl::InternalError("the memory model and the scheduler disagree on the peak");
   }
-  ArenaPlan linear = PlanLinear(r.program, r.model);
-  r.linear_arena_bytes = linear.arena_bytes;
-  if (o.planner == "linear") {
-    r.plan = std::move(linear);
-  } else if (o.planner == "greedy") {
-    r.plan = PlanGreedyBySize(r.program, r.model);
-  } else {
-    return absl::InvalidArgumentError(absl::StrCat("unknown planner '", o.planner, "'"));
+  r.linear_arena_bytes = PlanLinear(r.program, r.model).arena_bytes;
+  {
+    AliasOptions views_only = AliasOptions::None();
+    views_only.views = true;
+    MemoryModel m = ComputeMemoryModel(r.program, o.alignment, views_only);
+    r.views_only_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
   }
+  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, o.plan_budget_ms));
   // A plan that fails validation is a compiler bug: report it, write nothing.
   OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
   r.plan_ms = MsSince(t0);

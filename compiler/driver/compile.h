@@ -20,7 +20,8 @@ struct CompileOptions {
   std::string model_path;
   std::string name;                 // C prefix; empty: from the model file name
   std::vector<std::string> passes;  // empty: the default pipeline
-  std::string planner = "greedy";   // linear | greedy
+  std::string planner = "best";     // linear | greedy | best
+  int64_t plan_budget_ms = 300;
   std::string schedule = "best";    // file | rpo | heuristic | best
   int64_t schedule_budget_ms = 700;
   int64_t alignment = 16;
@@ -35,6 +36,11 @@ struct CompileResult {
   ArenaPlan plan;
   ScheduleReport schedule;
   int64_t linear_arena_bytes = 0;
+  // TFLite Micro-style baseline: file order, activations fused, no other
+  // aliasing, greedy-by-size offsets.
+  int64_t tflite_style_arena_bytes = 0;
+  // The arena with views only (no in-place, concat or split aliasing).
+  int64_t views_only_arena_bytes = 0;
   PassStats stats;
   std::vector<GeneratedFile> files;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;

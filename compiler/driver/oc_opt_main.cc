@@ -25,8 +25,8 @@ int Fail(const std::string& message) {
   return 1;
 }
 
-void PrintMemoryModel(const oc::Program& p, int64_t alignment) {
-  oc::MemoryModel m = oc::ComputeMemoryModel(p, alignment);
+void PrintMemoryModel(const oc::Program& p, int64_t alignment, const oc::AliasOptions& aliases) {
+  oc::MemoryModel m = oc::ComputeMemoryModel(p, alignment, aliases);
   oc::ArenaPlan plan = oc::PlanGreedyBySize(p, m);
   std::cout << "memory-model peak " << m.peak_bytes << " at step " << m.peak_step << "\n";
   for (const oc::Buffer& b : m.buffers) {
@@ -39,6 +39,22 @@ void PrintMemoryModel(const oc::Program& p, int64_t alignment) {
     std::cout << "step " << s << " live " << m.live_bytes[s] << "\n";
   }
   std::cout << "arena " << plan.arena_bytes << "\n";
+  // Aliases: values that live inside another value's buffer, and statements
+  // that run in place or not at all.
+  for (const oc::Buffer& b : m.buffers) {
+    for (oc::ValueId v : b.values) {
+      if (v == b.root) continue;
+      std::cout << "alias " << oc::QuoteString(p.value(v).name) << " in "
+                << oc::QuoteString(p.value(b.root).name) << " at +" << m.offset_in_buffer[v] << "\n";
+    }
+  }
+  for (size_t s = 0; s < m.elided.size(); ++s) {
+    if (m.in_place_operand[s] >= 0) {
+      std::cout << "step " << s << " in place over operand " << m.in_place_operand[s] << "\n";
+    } else if (m.elided[s]) {
+      std::cout << "step " << s << " elided\n";
+    }
+  }
 }
 
 }  // namespace
@@ -49,6 +65,7 @@ int main(int argc, char** argv) {
       {"print-after-all", "", false, "", "print the IR after every pass"},
       {"memory-model", "", false, "", "print buffers, live bytes per step and the greedy plan"},
       {"alignment", "", true, "16", "alignment for --memory-model"},
+      {"aliases", "", true, "all", "aliases for --memory-model: none, views or all"},
       {"help", "h", false, "", "print this help"},
   });
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {
@@ -83,7 +100,12 @@ int main(int argc, char** argv) {
     return Fail(std::string(st.message()));
   }
   if (cli.Has("memory-model")) {
-    PrintMemoryModel(*program, std::stoll(cli.Get("alignment")));
+    oc::AliasOptions aliases;
+    if (cli.Get("aliases") != "all") {
+      aliases = oc::AliasOptions::None();
+      aliases.views = cli.Get("aliases") == "views";
+    }
+    PrintMemoryModel(*program, std::stoll(cli.Get("alignment")), aliases);
     return 0;
   }
   std::cout << oc::PrintProgram(*program);

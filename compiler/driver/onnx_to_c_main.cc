@@ -25,7 +25,8 @@ std::vector<oc::CliOption> Options() {
       {"emit", "", true, "c", "what to produce: c (sources), ir (the IR after the passes, on stdout)"},
       {"passes", "", true, "", "comma-separated pass pipeline replacing the default"},
       {"print-after-all", "", false, "", "print the IR after every pass (stderr)"},
-      {"planner", "", true, "greedy", "arena planner: linear (no reuse) or greedy (by size)"},
+      {"planner", "", true, "best",
+       "arena planner: linear (no reuse), greedy (largest first) or best (best fit, then exact)"},
       {"schedule", "", true, "best",
        "operator order: file, rpo, heuristic or best (heuristics, then exact search)"},
       {"schedule-budget-ms", "", true, "700",
@@ -98,7 +99,9 @@ int main(int argc, char** argv) {
     for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);
   }
   o.planner = cli.Get("planner");
-  if (o.planner != "linear" && o.planner != "greedy") return Usage("--planner must be linear or greedy");
+  if (o.planner != "linear" && o.planner != "greedy" && o.planner != "best") {
+    return Usage("--planner must be linear, greedy or best");
+  }
   try {
     o.alignment = std::stoll(cli.Get("alignment"));
   } catch (...) {

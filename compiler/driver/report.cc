@@ -80,6 +80,40 @@ void WriteCertificate(JsonWriter& j, const CompileResult& r) {
   WriteIds(j, std::vector<int>(s.order.begin(), s.order.end()));
 }
 
+// Where every value's bytes are (for checkers and the HTML report): the
+// space (arena, input k, output k), the byte offset in it and the size.
+void WriteValues(JsonWriter& j, const CompileResult& r) {
+  const Program& p = r.program;
+  j.Key("values");
+  j.BeginArray();
+  for (const Value& v : p.values()) {
+    if (v.IsConstant()) continue;
+    const Buffer& b = r.model.buffers[r.model.buffer_of_value[v.id]];
+    j.BeginObject();
+    j.Key("value");
+    j.Int(v.id);
+    j.Key("space");
+    j.String(b.location == BufferLocation::kArena   ? "arena"
+             : b.location == BufferLocation::kInput ? "input"
+                                                    : "output");
+    j.Key("index");
+    j.Int(b.location == BufferLocation::kArena ? 0 : b.io_index);
+    j.Key("offset");
+    j.Int((b.location == BufferLocation::kArena ? r.plan.buffer_offset[b.id] : 0) +
+          r.model.offset_in_buffer[v.id]);
+    j.Key("bytes");
+    j.Int(v.ByteSize());
+    j.EndObject();
+  }
+  j.EndArray();
+  j.Key("elided_statements");
+  j.BeginArray();
+  for (size_t s = 0; s < p.statements().size(); ++s) {
+    if (r.model.elided[s]) j.Int(p.statements()[s].id);
+  }
+  j.EndArray();
+}
+
 void WriteBuffers(JsonWriter& j, const CompileResult& r) {
   const Program& p = r.program;
   j.Key("buffers");
@@ -99,9 +133,14 @@ void WriteBuffers(JsonWriter& j, const CompileResult& r) {
     j.Int(b.first_step);
     j.Key("last_step");
     j.Int(b.last_step);
+    j.Key("holds");
+    j.BeginArray();
+    for (ValueId v : b.values) j.Int(v);
+    j.EndArray();
     j.EndObject();
   }
   j.EndArray();
+  WriteValues(j, r);
 }
 
 }  // namespace
@@ -134,6 +173,10 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Double(r.plan.arena_bytes ? static_cast<double>(r.model.peak_bytes) / r.plan.arena_bytes : 1.0);
   j.Key("linear_arena_bytes");
   j.Int(r.linear_arena_bytes);
+  j.Key("tflite_style_arena_bytes");
+  j.Int(r.tflite_style_arena_bytes);
+  j.Key("views_only_arena_bytes");
+  j.Int(r.views_only_arena_bytes);
   j.Key("alignment");
   j.Int(r.model.alignment);
   j.Key("macs");

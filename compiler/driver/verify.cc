@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <queue>
 #include <sstream>
 
@@ -36,43 +37,44 @@ struct Problem {
   std::vector<Buf> bufs;
 };
 
-Problem BuildProblem(const Program& p, int64_t alignment) {
+// Buffers as the report groups values, with writers and readers taken from
+// the program: the grouping is a claim that Simulate() checks byte by byte.
+absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, int64_t alignment,
+                                     const std::vector<bool>& elided) {
   Problem pr;
   const auto& st = p.statements();
   pr.n = static_cast<int>(st.size());
   pr.preds.resize(pr.n);
   pr.scratch.resize(pr.n);
   std::vector<int> def(p.num_values(), -1);
-  std::vector<ValueId> root(p.num_values());
-  for (size_t v = 0; v < p.num_values(); ++v) root[v] = static_cast<ValueId>(v);
-  for (int i = 0; i < pr.n; ++i) {
-    for (ValueId r : st[i].results) def[r] = i;
-    if (GetOpInfo(st[i].op).effect == MemoryEffect::kView) root[st[i].results[0]] = root[st[i].operands[0]];
-  }
-  std::vector<bool> is_output(p.num_values(), false);
-  for (ValueId o : p.outputs()) is_output[o] = true;
-  std::vector<int> buf_of(p.num_values(), -1);
   for (int i = 0; i < pr.n; ++i) {
     pr.scratch[i] = Align(st[i].scratch_bytes, alignment);
-    if (GetOpInfo(st[i].op).effect == MemoryEffect::kView) continue;
-    for (ValueId r : st[i].results) {
-      if (is_output[r]) continue;  // caller memory
-      buf_of[r] = static_cast<int>(pr.bufs.size());
-      pr.bufs.push_back({r, Align(p.value(r).ByteSize(), alignment), {i}, {}});
-    }
+    for (ValueId r : st[i].results) def[r] = i;
   }
+  std::vector<std::vector<int>> readers(p.num_values());
   for (int i = 0; i < pr.n; ++i) {
     for (ValueId o : st[i].operands) {
       if (o == kNoValue) continue;
+      readers[o].push_back(i);
       if (def[o] >= 0 && std::find(pr.preds[i].begin(), pr.preds[i].end(), def[o]) == pr.preds[i].end()) {
         pr.preds[i].push_back(def[o]);
       }
-      int b = buf_of[root[o]];
-      if (b >= 0) pr.bufs[b].readers.push_back(i);
     }
   }
-  for (auto& b : pr.bufs) {
-    if (b.readers.empty()) b.readers = b.writers;
+  for (const JsonValue& b : report["buffers"].array) {
+    Problem::Buf buf;
+    buf.root = static_cast<ValueId>(b["value"].Int());
+    buf.bytes = b["bytes"].Int();
+    if (buf.bytes <= 0 || buf.bytes % alignment) return Mismatch("a buffer size is not aligned");
+    for (const JsonValue& h : b["holds"].array) {
+      int64_t v = h.Int();
+      if (v < 0 || v >= static_cast<int64_t>(p.num_values())) return Mismatch("a buffer holds an unknown value");
+      if (def[v] >= 0 && !elided[def[v]]) buf.writers.push_back(def[v]);
+      buf.readers.insert(buf.readers.end(), readers[v].begin(), readers[v].end());
+    }
+    if (buf.writers.empty()) return Mismatch("a buffer has no writer");
+    if (buf.readers.empty()) buf.readers = buf.writers;
+    pr.bufs.push_back(std::move(buf));
   }
   return pr;
 }
@@ -189,6 +191,151 @@ absl::StatusOr<int64_t> LiveWithIdeal(const Problem& pr, int v, const std::vecto
   return live;
 }
 
+
+// Where a value's bytes are, as the report claims.
+struct Placement {
+  int space = -1;  // 0: arena, 1 + k: input k, 1001 + k: output k
+  int64_t offset = 0, bytes = 0;
+  bool operator==(const Placement& o) const {
+    return space == o.space && offset == o.offset && bytes == o.bytes;
+  }
+};
+
+bool Overlaps(const Placement& a, const Placement& b) {
+  return a.space == b.space && a.offset < b.offset + b.bytes && b.offset < a.offset + a.bytes;
+}
+
+// Runs the order over byte-level "last writer" maps of every space and checks
+// that each read finds the bytes its value means, which is what makes views,
+// in-place writes and concats written in place safe.
+class Simulator {
+ public:
+  Simulator(const Program& p, const std::vector<Placement>& where, const std::vector<bool>& elided)
+      : p_(p), where_(where), elided_(elided), def_(p.DefiningStatementIndex()) {}
+
+  absl::Status Run(const std::vector<int>& order, int64_t arena_bytes) {
+    std::map<int, int64_t> sizes = {{0, arena_bytes}};
+    for (const Value& v : p_.values()) {
+      if (v.IsConstant()) continue;
+      const Placement& pl = where_[v.id];
+      sizes[pl.space] = std::max(sizes[pl.space], pl.offset + pl.bytes);
+      if (pl.space == 0 && pl.offset + pl.bytes > arena_bytes) return Mismatch("a value lies outside the arena");
+    }
+    for (const auto& [space, size] : sizes) memory_[space].assign(static_cast<size_t>(size), kUnwritten);
+    for (ValueId in : p_.inputs()) {
+      const Placement& pl = where_[in];
+      std::fill_n(memory_[pl.space].begin() + pl.offset, pl.bytes, kCaller);
+    }
+    const auto& st = p_.statements();
+    for (int s : order) {
+      for (ValueId o : st[s].operands) {
+        if (o == kNoValue || p_.value(o).IsConstant()) continue;
+        OC_RETURN_IF_ERROR(CheckHolds(o, absl::StrCat("statement ", st[s].id)));
+      }
+      if (elided_[s]) continue;
+      const bool in_place_ok = GetOpInfo(st[s].op).effect == MemoryEffect::kInPlace;
+      for (ValueId r : st[s].results) {
+        const Placement& pr = where_[r];
+        if (pr.space >= 1 && pr.space <= 1000) return Mismatch("a statement writes into a graph input");
+        for (ValueId o : st[s].operands) {
+          if (o == kNoValue || p_.value(o).IsConstant() || !Overlaps(pr, where_[o])) continue;
+          if (!(in_place_ok && pr == where_[o])) {
+            return Mismatch(absl::StrCat("statement ", st[s].id, " overwrites its own operand"));
+          }
+        }
+        std::fill_n(memory_[pr.space].begin() + pr.offset, pr.bytes, s);
+      }
+    }
+    for (ValueId out : p_.outputs()) OC_RETURN_IF_ERROR(CheckHolds(out, "the end of the run"));
+    return absl::OkStatus();
+  }
+
+ private:
+  static constexpr int kUnwritten = -1, kCaller = -2;
+
+  // The writer each byte of v must come from.
+  std::vector<int> Expected(ValueId v) {
+    auto it = expected_.find(v);
+    if (it != expected_.end()) return it->second;
+    std::vector<int> e;
+    const int d = def_[v];
+    const int64_t bytes = p_.value(v).ByteSize();
+    if (d < 0) {
+      e.assign(static_cast<size_t>(bytes), kCaller);
+    } else if (!elided_[d]) {
+      e.assign(static_cast<size_t>(bytes), d);
+    } else {
+      const Statement& s = p_.statements()[d];
+      if (s.op == OpKind::kConcat) {
+        for (ValueId x : s.operands) {
+          std::vector<int> part = Expected(x);
+          e.insert(e.end(), part.begin(), part.end());
+        }
+      } else {  // a view or a split: a slice of the operand
+        std::vector<int> whole = Expected(s.operands[0]);
+        int64_t start = where_[v].offset - where_[s.operands[0]].offset;
+        if (start < 0 || start + bytes > static_cast<int64_t>(whole.size())) {
+          e.assign(static_cast<size_t>(bytes), kUnwritten - 1);
+        } else {
+          e.assign(whole.begin() + start, whole.begin() + start + bytes);
+        }
+      }
+    }
+    expected_[v] = e;
+    return e;
+  }
+
+  absl::Status CheckHolds(ValueId v, const std::string& when) {
+    const Placement& pl = where_[v];
+    std::vector<int> want = Expected(v);
+    for (int64_t i = 0; i < pl.bytes; ++i) {
+      if (memory_[pl.space][pl.offset + i] != want[i]) {
+        return Mismatch(absl::StrCat("value ", v, " ('", p_.value(v).name, "') is clobbered before ", when));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  const Program& p_;
+  const std::vector<Placement>& where_;
+  const std::vector<bool>& elided_;
+  std::vector<int> def_;
+  std::map<int, std::vector<int>> memory_;
+  std::map<ValueId, std::vector<int>> expected_;
+};
+
+// A statement may run no code only when its results are already in place.
+absl::Status CheckElision(const Program& p, const Statement& s, const std::vector<Placement>& where) {
+  auto outer_is_one = [&](const Shape& shape, int64_t axis) {
+    for (int64_t d = 0; d < axis; ++d) {
+      if (shape[d] != 1) return false;
+    }
+    return true;
+  };
+  if (GetOpInfo(s.op).effect == MemoryEffect::kView) {
+    const Placement& a = where[s.operands[0]];
+    const Placement& r = where[s.results[0]];
+    if (a.space == r.space && a.offset == r.offset) return absl::OkStatus();
+  } else if (s.op == OpKind::kConcat && outer_is_one(p.value(s.results[0]).shape, s.Int("axis"))) {
+    Placement at = where[s.results[0]];
+    bool ok = true;
+    for (ValueId x : s.operands) {
+      ok = ok && where[x].space == at.space && where[x].offset == at.offset;
+      at.offset += where[x].bytes;
+    }
+    if (ok) return absl::OkStatus();
+  } else if (s.op == OpKind::kSplit && outer_is_one(p.value(s.operands[0]).shape, s.Int("axis"))) {
+    Placement at = where[s.operands[0]];
+    bool ok = true;
+    for (ValueId r : s.results) {
+      ok = ok && where[r].space == at.space && where[r].offset == at.offset;
+      at.offset += where[r].bytes;
+    }
+    if (ok) return absl::OkStatus();
+  }
+  return Mismatch(absl::StrCat("statement ", s.id, " is elided but its results are not in place"));
+}
+
 absl::StatusOr<std::string> ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
@@ -228,7 +375,30 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     step_of[i] = static_cast<int>(order.size());
     order.push_back(i);
   }
-  Problem pr = BuildProblem(p, alignment);
+  // Placements and elided statements, as claimed; then checked by simulation.
+  std::vector<Placement> where(p.num_values());
+  for (const JsonValue& v : r["values"].array) {
+    int64_t id = v["value"].Int();
+    if (id < 0 || id >= static_cast<int64_t>(p.num_values())) return Mismatch("unknown value");
+    const std::string& space = v["space"].string;
+    Placement& pl = where[id];
+    pl.space = space == "arena" ? 0 : space == "input" ? 1 + static_cast<int>(v["index"].Int())
+                                                        : 1001 + static_cast<int>(v["index"].Int());
+    pl.offset = v["offset"].Int();
+    pl.bytes = v["bytes"].Int();
+    if (pl.offset < 0 || pl.bytes != p.value(id).ByteSize()) return Mismatch("a value has a bad placement");
+  }
+  for (const Value& v : p.values()) {
+    if (!v.IsConstant() && where[v.id].space < 0) return Mismatch("a value has no placement");
+  }
+  std::vector<bool> elided(stmts.size(), false);
+  for (const JsonValue& e : r["elided_statements"].array) {
+    int i = index(e);
+    if (i < 0) return Mismatch("an elided statement is unknown");
+    elided[i] = true;
+    OC_RETURN_IF_ERROR(CheckElision(p, stmts[i], where));
+  }
+  OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided));
   for (int c = 0; c < pr.n; ++c) {
     for (int d : pr.preds[c]) {
       if (step_of[d] > step_of[c]) return Mismatch("the order runs a statement before its inputs");
@@ -299,13 +469,27 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
       << (lb == peak ? "the order is certified optimal" : absl::StrCat("gap ", peak - lb, " bytes"))
       << "\n";
 
-  // 4. The arena plan: inside the arena, aligned, no overlap while live.
+  // 4. The arena plan: inside the arena, aligned, no overlap while live, and
+  // every read finds the bytes it means (aliases are safe).
   const int64_t arena = r["arena_bytes"].Int();
+  OC_RETURN_IF_ERROR(Simulator(p, where, elided).Run(order, arena));
   std::vector<int64_t> offset(pr.bufs.size(), -1);
-  for (const JsonValue& b : r["buffers"].array) {
-    ValueId root = static_cast<ValueId>(b["value"].Int());
-    for (size_t i = 0; i < pr.bufs.size(); ++i) {
-      if (pr.bufs[i].root == root) offset[i] = b["offset"].Int();
+  std::vector<bool> accounted(p.num_values(), false);
+  for (size_t i = 0; i < pr.bufs.size(); ++i) {
+    const JsonValue& b = r["buffers"].array[i];
+    offset[i] = b["offset"].Int();
+    // Every value a buffer holds lies inside the bytes the buffer accounts for.
+    for (const JsonValue& h : b["holds"].array) {
+      const Placement& pl = where[h.Int()];
+      if (pl.space != 0 || pl.offset < offset[i] || pl.offset + pl.bytes > offset[i] + pr.bufs[i].bytes) {
+        return Mismatch(absl::StrCat("value ", h.Int(), " lies outside its buffer"));
+      }
+      accounted[h.Int()] = true;
+    }
+  }
+  for (const Value& v : p.values()) {
+    if (!v.IsConstant() && where[v.id].space == 0 && !accounted[v.id]) {
+      return Mismatch(absl::StrCat("arena value ", v.id, " belongs to no buffer"));
     }
   }
   for (size_t i = 0; i < pr.bufs.size(); ++i) {

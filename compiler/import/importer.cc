@@ -160,6 +160,49 @@ void NodeContext::BindConstantOutput(int i, HostTensor t) {
   names_[node_.output(i)] = id;
 }
 
+ValueId NodeContext::Temp(DType dtype, Shape shape, const std::string& suffix) {
+  const std::string base = node_.output_size() > 0 ? node_.output(0) : node_.name();
+  return program_.AddResultValue(base + suffix, dtype, std::move(shape));
+}
+
+ValueId NodeContext::Reshaped(ValueId v, const Shape& shape, const std::string& suffix) {
+  const Value& val = program_.value(v);
+  if (val.shape == shape) return v;
+  if (val.IsConstant()) {
+    return program_.AddConstant(val.name + suffix, val.dtype, shape, val.data);
+  }
+  ValueId r = Temp(val.dtype, shape, suffix);
+  Emit(OpKind::kReshape, {v}, {r});
+  return r;
+}
+
+ValueId NodeContext::CastTo(ValueId v, DType dtype, const std::string& suffix) {
+  const Value& val = program_.value(v);
+  if (val.dtype == dtype) return v;
+  if (val.IsConstant()) {
+    HostTensor in{val.dtype, val.shape, val.data};
+    HostTensor out = HostTensor::Zeros(dtype, val.shape);
+    for (int64_t k = 0; k < in.NumElements(); ++k) {
+      if (IsFloat(val.dtype)) {
+        out.SetDouble(k, in.GetDouble(k));
+      } else {
+        out.SetInt(k, in.GetInt(k));
+      }
+    }
+    return program_.AddConstant(val.name + suffix, dtype, val.shape, std::move(out.bytes));
+  }
+  ValueId r = Temp(dtype, val.shape, suffix);
+  Emit(OpKind::kCast, {v}, {r});
+  return r;
+}
+
+ValueId NodeContext::ScalarConstant(DType dtype, double value, const std::string& suffix) {
+  HostTensor t = HostTensor::Zeros(dtype, {});
+  t.SetDouble(0, value);
+  const std::string base = node_.output_size() > 0 ? node_.output(0) : node_.name();
+  return program_.AddConstant(base + suffix, dtype, {}, std::move(t.bytes));
+}
+
 absl::StatusOr<int64_t> NormalizeAxis(const NodeContext& ctx, int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank) {
     return ctx.Invalid(absl::StrCat("axis ", axis, " is out of range for rank ", rank));
@@ -192,6 +235,9 @@ const std::unordered_map<std::string, LowerFn>& LoweringTable() {
     RegisterNnLowerings(*t);
     RegisterElementwiseLowerings(*t);
     RegisterTensorLowerings(*t);
+    RegisterIndexingLowerings(*t);
+    RegisterNormalizationLowerings(*t);
+    RegisterLossLowerings(*t);
     return t;
   }();
   return *table;
@@ -274,7 +320,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   }
   for (const auto& in : g.input()) {
     if (initializer_names.count(in.name())) continue;  // an initializer with a default
-    DType dtype;
+    DType dtype = DType::kF32;
     OC_ASSIGN_OR_RETURN(Shape shape, StaticShapeOf(in, &dtype));
     names[in.name()] = p.AddInput(in.name(), dtype, shape);
   }

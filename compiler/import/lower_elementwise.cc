@@ -1,4 +1,5 @@
-// Lowering of elementwise unary and binary (broadcasting) ops.
+// Lowering of elementwise ops: unary, binary with numpy broadcasting on
+// every numeric type, comparisons and logical ops, Where, Cast, Clip.
 #include <cfloat>
 #include <cmath>
 
@@ -43,9 +44,98 @@ constexpr UnaryInfo kUnary[] = {
     {"Sign", OpKind::kSign, nullptr, 0, nullptr, 0},
     {"Sin", OpKind::kSin, nullptr, 0, nullptr, 0},
     {"Cos", OpKind::kCos, nullptr, 0, nullptr, 0},
+    {"Tan", OpKind::kTan, nullptr, 0, nullptr, 0},
+    {"Asin", OpKind::kAsin, nullptr, 0, nullptr, 0},
+    {"Acos", OpKind::kAcos, nullptr, 0, nullptr, 0},
+    {"Atan", OpKind::kAtan, nullptr, 0, nullptr, 0},
+    {"Sinh", OpKind::kSinh, nullptr, 0, nullptr, 0},
+    {"Cosh", OpKind::kCosh, nullptr, 0, nullptr, 0},
+    {"Asinh", OpKind::kAsinh, nullptr, 0, nullptr, 0},
+    {"Acosh", OpKind::kAcosh, nullptr, 0, nullptr, 0},
+    {"Atanh", OpKind::kAtanh, nullptr, 0, nullptr, 0},
     {"ThresholdedRelu", OpKind::kThresholdedRelu, "alpha", 1.0f, nullptr, 0},
     {"Celu", OpKind::kCelu, "alpha", 1.0f, nullptr, 0},
+    {"Shrink", OpKind::kShrink, "lambd", 0.5f, "bias", 0.0f},
 };
+
+bool IsSignedInt(DType t) {
+  return t == DType::kI8 || t == DType::kI16 || t == DType::kI32 || t == DType::kI64;
+}
+bool IsUnsignedInt(DType t) {
+  return t == DType::kU8 || t == DType::kU16 || t == DType::kU32 || t == DType::kU64;
+}
+
+// Whether the runtime has a binary kernel (binary_<type>.c) for op on t.
+bool HasBinaryKernel(OpKind op, DType t) {
+  switch (op) {
+    case OpKind::kAnd:
+    case OpKind::kOr:
+    case OpKind::kXor: return t == DType::kBool;
+    case OpKind::kBitShift: return IsUnsignedInt(t);
+    case OpKind::kPRelu: return t == DType::kF32;
+    case OpKind::kPow: return t != DType::kF64 && t != DType::kBool;
+    case OpKind::kEqual:
+    case OpKind::kLess:
+    case OpKind::kLessOrEqual:
+    case OpKind::kGreater:
+    case OpKind::kGreaterOrEqual: return true;
+    default: return t != DType::kBool;
+  }
+}
+
+// Result type of a binary-kernel op on operands of type t.
+DType BinaryResultType(OpKind op, DType t) {
+  switch (op) {
+    case OpKind::kEqual:
+    case OpKind::kLess:
+    case OpKind::kLessOrEqual:
+    case OpKind::kGreater:
+    case OpKind::kGreaterOrEqual: return DType::kBool;
+    default: return t;
+  }
+}
+
+// Emits `op(a, b)` (broadcasting) into output 0 of the node, or into a
+// temporary named after `suffix` when `suffix` is not empty.
+absl::StatusOr<ValueId> EmitBinary(NodeContext& ctx, OpKind op, ValueId a, ValueId b,
+                                   const std::string& suffix) {
+  Program& p = ctx.program();
+  const DType t = p.value(a).dtype;
+  if (p.value(b).dtype != t) return ctx.Invalid("the operands differ in element type");
+  if (!HasBinaryKernel(op, t)) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(t), " is not supported"));
+  }
+  OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, p.value(a).shape, p.value(b).shape));
+  if (shape.size() > 8) return ctx.Unsupported("rank above 8 is not supported");
+  const DType rt = BinaryResultType(op, t);
+  ValueId y = suffix.empty() ? ctx.NewResult(0, rt, shape) : ctx.Temp(rt, shape, suffix);
+  ctx.Emit(op, {a, b}, {y});
+  return y;
+}
+
+// Before opset 7, elementwise ops broadcast only with broadcast=1, lining up
+// B's dims with A's from `axis` (default: A's trailing dims).
+absl::StatusOr<ValueId> LegacyBroadcastOperand(NodeContext& ctx, ValueId a, ValueId b) {
+  if (ctx.opset() >= 7) return b;
+  Program& p = ctx.program();
+  const Shape& as = p.value(a).shape;
+  const Shape bs = p.value(b).shape;
+  OC_ASSIGN_OR_RETURN(int64_t broadcast, ctx.AttrInt("broadcast", 0));
+  if (!broadcast) {
+    if (as != bs) return ctx.Invalid("the shapes differ and broadcast is not set");
+    return b;
+  }
+  const int64_t rank = static_cast<int64_t>(as.size()), brank = static_cast<int64_t>(bs.size());
+  OC_ASSIGN_OR_RETURN(int64_t axis, ctx.AttrInt("axis", rank - brank));
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis + brank > rank) return ctx.Invalid("axis does not fit B into A");
+  Shape aligned(rank, 1);
+  for (int64_t i = 0; i < brank; ++i) {
+    if (bs[i] != as[axis + i] && bs[i] != 1) return ctx.Invalid("B does not broadcast to A");
+    aligned[axis + i] = bs[i];
+  }
+  return ctx.Reshaped(b, aligned, ".aligned");
+}
 
 absl::Status RequireF32(const NodeContext& ctx, int input) {
   DType t = ctx.InputValue(input).dtype;
@@ -55,12 +145,32 @@ absl::Status RequireF32(const NodeContext& ctx, int input) {
   return absl::OkStatus();
 }
 
+// Neg, Abs and Relu of other numeric types, through the binary kernels.
+absl::Status LowerTypedUnary(NodeContext& ctx, OpKind op) {
+  const ValueId x = ctx.Input(0);
+  const DType t = ctx.InputValue(0).dtype;
+  const bool negatable = IsSignedInt(t) || t == DType::kF64 || t == DType::kF16;
+  if (op == OpKind::kAbs && IsUnsignedInt(t)) {
+    ctx.BindOutput(0, x);
+    return absl::OkStatus();
+  }
+  if (t == DType::kBool || (op != OpKind::kRelu && !negatable) ||
+      (op != OpKind::kNeg && op != OpKind::kAbs && op != OpKind::kRelu)) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(t), " is not supported"));
+  }
+  const ValueId zero = ctx.ScalarConstant(t, 0.0, ".zero");
+  if (op == OpKind::kRelu) return EmitBinary(ctx, OpKind::kMax, x, zero, "").status();
+  if (op == OpKind::kNeg) return EmitBinary(ctx, OpKind::kSub, zero, x, "").status();
+  OC_ASSIGN_OR_RETURN(ValueId neg, EmitBinary(ctx, OpKind::kSub, zero, x, ".neg"));
+  return EmitBinary(ctx, OpKind::kMax, x, neg, "").status();
+}
+
 absl::Status LowerUnary(NodeContext& ctx) {
   const UnaryInfo* info = nullptr;
   for (const UnaryInfo& u : kUnary) {
     if (ctx.op_type() == u.onnx) info = &u;
   }
-  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  if (ctx.InputValue(0).dtype != DType::kF32) return LowerTypedUnary(ctx, info->op);
   const Value& x = ctx.InputValue(0);
   ValueId y = ctx.NewResult(0, x.dtype, x.shape);
   Statement& s = ctx.Emit(info->op, {ctx.Input(0)}, {y});
@@ -75,29 +185,49 @@ absl::Status LowerUnary(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// Clip: with constant float32 bounds one clip kernel; otherwise (bounds
+// computed at run time, integer types) Max then Min.
 absl::Status LowerClip(NodeContext& ctx) {
-  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
-  float lo = -FLT_MAX, hi = FLT_MAX;
+  const Value& x = ctx.InputValue(0);
   if (ctx.opset() < 11) {
-    OC_ASSIGN_OR_RETURN(lo, ctx.AttrFloat("min", -FLT_MAX));
-    OC_ASSIGN_OR_RETURN(hi, ctx.AttrFloat("max", FLT_MAX));
-  } else {
-    if (ctx.HasInput(1)) {
-      OC_ASSIGN_OR_RETURN(std::vector<float> v, ctx.ConstantFloats(1, "min"));
-      if (v.size() != 1) return ctx.Invalid("min must be a scalar");
-      lo = v[0];
-    }
-    if (ctx.HasInput(2)) {
-      OC_ASSIGN_OR_RETURN(std::vector<float> v, ctx.ConstantFloats(2, "max"));
-      if (v.size() != 1) return ctx.Invalid("max must be a scalar");
-      hi = v[0];
+    OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+    OC_ASSIGN_OR_RETURN(float lo, ctx.AttrFloat("min", -FLT_MAX));
+    OC_ASSIGN_OR_RETURN(float hi, ctx.AttrFloat("max", FLT_MAX));
+    ValueId y = ctx.NewResult(0, x.dtype, x.shape);
+    Statement& s = ctx.Emit(OpKind::kClip, {ctx.Input(0)}, {y});
+    s.attrs["alpha"] = lo;
+    s.attrs["beta"] = hi;
+    return absl::OkStatus();
+  }
+  for (int i = 1; i <= 2; ++i) {
+    if (ctx.HasInput(i) && ctx.InputValue(i).NumElements() != 1) {
+      return ctx.Invalid(absl::StrCat(i == 1 ? "min" : "max", " must be a scalar"));
     }
   }
-  const Value& x = ctx.InputValue(0);
-  ValueId y = ctx.NewResult(0, x.dtype, x.shape);
-  Statement& s = ctx.Emit(OpKind::kClip, {ctx.Input(0)}, {y});
-  s.attrs["alpha"] = lo;
-  s.attrs["beta"] = hi;
+  const bool constant_bounds = (!ctx.HasInput(1) || ctx.IsConstantInput(1)) &&
+                               (!ctx.HasInput(2) || ctx.IsConstantInput(2));
+  if (x.dtype == DType::kF32 && constant_bounds) {
+    float lo = -FLT_MAX, hi = FLT_MAX;
+    if (ctx.HasInput(1)) lo = ctx.ConstantFloats(1, "min")->at(0);
+    if (ctx.HasInput(2)) hi = ctx.ConstantFloats(2, "max")->at(0);
+    ValueId y = ctx.NewResult(0, x.dtype, x.shape);
+    Statement& s = ctx.Emit(OpKind::kClip, {ctx.Input(0)}, {y});
+    s.attrs["alpha"] = lo;
+    s.attrs["beta"] = hi;
+    return absl::OkStatus();
+  }
+  ValueId v = ctx.Input(0);
+  if (!ctx.HasInput(1) && !ctx.HasInput(2)) {
+    ctx.BindOutput(0, v);
+    return absl::OkStatus();
+  }
+  if (ctx.HasInput(1)) {
+    OC_ASSIGN_OR_RETURN(v, EmitBinary(ctx, OpKind::kMax, v, ctx.Input(1),
+                                      ctx.HasInput(2) ? ".lower" : ""));
+  }
+  if (ctx.HasInput(2)) {
+    OC_RETURN_IF_ERROR(EmitBinary(ctx, OpKind::kMin, v, ctx.Input(2), "").status());
+  }
   return absl::OkStatus();
 }
 
@@ -111,8 +241,24 @@ absl::Status LowerGelu(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
-// Identity and Dropout (inference): the output is the input.
+// Identity, and Dropout in inference: the output is the input. A Dropout
+// that trains (drops at random) is refused.
 absl::Status LowerIdentity(NodeContext& ctx) {
+  if (ctx.op_type() == "Dropout" && ctx.opset() >= 12 && ctx.HasInput(2)) {
+    if (!ctx.IsConstantInput(2)) {
+      return ctx.Unsupported(absl::StrCat(
+          "input 'training_mode' (", ctx.node().input(2),
+          ") is computed at run time; onnx-to-c compiles inference and needs it constant"));
+    }
+    bool zero_ratio = false;
+    if (ctx.HasInput(1)) {
+      OC_ASSIGN_OR_RETURN(std::vector<float> ratio, ctx.ConstantFloats(1, "ratio"));
+      zero_ratio = ratio.size() == 1 && ratio[0] == 0.0f;
+    }
+    if (ctx.ConstantInput(2).GetInt(0) != 0 && !zero_ratio) {
+      return ctx.Unsupported("training-mode Dropout drops at random; it is not supported");
+    }
+  }
   ctx.BindOutput(0, ctx.Input(0));
   if (ctx.op_type() == "Dropout" && ctx.HasOutput(1)) {
     // In inference every element is kept: the mask is all true.
@@ -124,42 +270,63 @@ absl::Status LowerIdentity(NodeContext& ctx) {
 }
 
 OpKind BinaryKind(const std::string& op) {
-  if (op == "Add" || op == "Sum" || op == "Mean") return OpKind::kAdd;
-  if (op == "Sub") return OpKind::kSub;
-  if (op == "Mul") return OpKind::kMul;
-  if (op == "Div") return OpKind::kDiv;
-  if (op == "Pow") return OpKind::kPow;
-  if (op == "Min") return OpKind::kMin;
-  if (op == "Max") return OpKind::kMax;
-  return OpKind::kPRelu;
-}
-
-// A constant operand of another numeric type (Pow's exponent) becomes f32.
-absl::StatusOr<ValueId> AsF32Operand(NodeContext& ctx, int i) {
-  const Value& v = ctx.InputValue(i);
-  if (v.dtype == DType::kF32) return ctx.Input(i);
-  if (!v.IsConstant()) {
-    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(v.dtype), " is not supported"));
+  static const std::pair<const char*, OpKind> kKinds[] = {
+      {"Add", OpKind::kAdd},         {"Sum", OpKind::kAdd},
+      {"Mean", OpKind::kAdd},        {"Sub", OpKind::kSub},
+      {"Mul", OpKind::kMul},         {"Div", OpKind::kDiv},
+      {"Pow", OpKind::kPow},         {"Min", OpKind::kMin},
+      {"Max", OpKind::kMax},         {"PRelu", OpKind::kPRelu},
+      {"Mod", OpKind::kMod},         {"BitShift", OpKind::kBitShift},
+      {"And", OpKind::kAnd},         {"Or", OpKind::kOr},
+      {"Xor", OpKind::kXor},         {"Equal", OpKind::kEqual},
+      {"Less", OpKind::kLess},       {"LessOrEqual", OpKind::kLessOrEqual},
+      {"Greater", OpKind::kGreater}, {"GreaterOrEqual", OpKind::kGreaterOrEqual},
+  };
+  for (const auto& [name, kind] : kKinds) {
+    if (op == name) return kind;
   }
-  HostTensor t = ctx.ConstantInput(i);
-  HostTensor f = HostTensor::Zeros(DType::kF32, t.shape);
-  for (int64_t k = 0; k < t.NumElements(); ++k) f.SetDouble(k, t.GetDouble(k));
-  return ctx.program().AddConstant(v.name + ".f32", DType::kF32, t.shape, std::move(f.bytes));
+  return OpKind::kAdd;
 }
 
-// Add/Sub/Mul/Div/Pow/PRelu, and the variadic Sum/Mean/Min/Max as chains.
+// Pow's exponent may have another type than its base: it is converted to
+// the base's type. An integer base needs an integral exponent.
+absl::StatusOr<ValueId> PowExponent(NodeContext& ctx) {
+  const DType base = ctx.InputValue(0).dtype, exp = ctx.InputValue(1).dtype;
+  if (exp == base) return ctx.Input(1);
+  if (!IsFloat(base) && IsFloat(exp)) {
+    if (!ctx.IsConstantInput(1)) {
+      return ctx.Unsupported(absl::StrCat("an integer base (", DTypeName(base),
+                                          ") with a float exponent computed at run time is not "
+                                          "supported"));
+    }
+    HostTensor e = ctx.ConstantInput(1);
+    for (int64_t i = 0; i < e.NumElements(); ++i) {
+      if (e.GetDouble(i) != std::floor(e.GetDouble(i))) {
+        return ctx.Unsupported("an integer base with a fractional exponent is not supported");
+      }
+    }
+  }
+  return ctx.CastTo(ctx.Input(1), base, ".exponent");
+}
+
+// Add/Sub/Mul/Div/Pow/Mod/BitShift/PRelu/And/Or/Xor and comparisons, and the
+// variadic Sum/Mean/Min/Max as chains.
 absl::Status LowerBinary(NodeContext& ctx) {
-  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const std::string& op = ctx.op_type();
+  const OpKind kind = BinaryKind(op);
   std::vector<ValueId> operands;
   for (int i = 0; i < ctx.num_inputs(); ++i) {
     if (!ctx.HasInput(i)) return ctx.Invalid("an input is missing");
-    OC_ASSIGN_OR_RETURN(ValueId v, AsF32Operand(ctx, i));
-    operands.push_back(v);
+    operands.push_back(ctx.Input(i));
   }
   if (operands.empty()) return ctx.Invalid("no inputs");
   Program& p = ctx.program();
-  const OpKind kind = BinaryKind(op);
+  if (kind == OpKind::kPow) {
+    OC_ASSIGN_OR_RETURN(operands[1], PowExponent(ctx));
+  }
+  if (operands.size() == 2) {
+    OC_ASSIGN_OR_RETURN(operands[1], LegacyBroadcastOperand(ctx, operands[0], operands[1]));
+  }
   if (kind == OpKind::kPRelu) {
     OC_ASSIGN_OR_RETURN(Shape s, BroadcastShapes(ctx, p.value(operands[0]).shape,
                                                  p.value(operands[1]).shape));
@@ -172,20 +339,100 @@ absl::Status LowerBinary(NodeContext& ctx) {
   }
   ValueId acc = operands[0];
   for (size_t i = 1; i < operands.size(); ++i) {
-    OC_ASSIGN_OR_RETURN(Shape s, BroadcastShapes(ctx, p.value(acc).shape, p.value(operands[i]).shape));
     const bool last = i + 1 == operands.size() && !mean;
-    ValueId y = last ? ctx.NewResult(0, DType::kF32, s)
-                     : p.AddResultValue(absl::StrCat(ctx.node().output(0), ".part", i), DType::kF32, s);
-    ctx.Emit(kind, {acc, operands[i]}, {y});
-    acc = y;
+    OC_ASSIGN_OR_RETURN(acc, EmitBinary(ctx, kind, acc, operands[i],
+                                        last ? "" : absl::StrCat(".part", i)));
   }
   if (mean) {
-    HostTensor inv = HostTensor::Zeros(DType::kF32, {});
-    inv.SetDouble(0, 1.0 / static_cast<double>(operands.size()));
-    ValueId c = p.AddConstant(ctx.node().name() + ".inv_count", DType::kF32, {}, inv.bytes);
-    ValueId y = ctx.NewResult(0, DType::kF32, p.value(acc).shape);
-    ctx.Emit(OpKind::kMul, {acc, c}, {y});
+    const DType t = p.value(acc).dtype;
+    if (!IsFloat(t)) return ctx.Unsupported("Mean of integers is not supported");
+    ValueId n = ctx.ScalarConstant(t, static_cast<double>(operands.size()), ".count");
+    OC_RETURN_IF_ERROR(EmitBinary(ctx, OpKind::kDiv, acc, n, "").status());
   }
+  return absl::OkStatus();
+}
+
+absl::Status LowerMod(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(int64_t fmod, ctx.AttrInt("fmod", 0));
+  if (IsFloat(ctx.InputValue(0).dtype) && !fmod) {
+    return ctx.Invalid("fmod must be 1 for floating-point operands");
+  }
+  OC_RETURN_IF_ERROR(EmitBinary(ctx, OpKind::kMod, ctx.Input(0), ctx.Input(1), "").status());
+  ctx.program().statements().back().attrs["fmod"] = fmod ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
+absl::Status LowerBitShift(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(std::string direction, ctx.AttrString("direction", std::nullopt));
+  if (direction != "LEFT" && direction != "RIGHT") {
+    return ctx.Invalid(absl::StrCat("direction '", direction, "' is not LEFT or RIGHT"));
+  }
+  OC_RETURN_IF_ERROR(
+      EmitBinary(ctx, OpKind::kBitShift, ctx.Input(0), ctx.Input(1), "").status());
+  ctx.program().statements().back().attrs["direction"] =
+      std::string(direction == "LEFT" ? "left" : "right");
+  return absl::OkStatus();
+}
+
+// Not: x xor true.
+absl::Status LowerNot(NodeContext& ctx) {
+  if (ctx.InputValue(0).dtype != DType::kBool) return ctx.Invalid("the input must be bool");
+  ValueId t = ctx.ScalarConstant(DType::kBool, 1.0, ".true");
+  return EmitBinary(ctx, OpKind::kXor, ctx.Input(0), t, "").status();
+}
+
+absl::Status LowerWhere(NodeContext& ctx) {
+  const Value& c = ctx.InputValue(0);
+  const Value& a = ctx.InputValue(1);
+  const Value& b = ctx.InputValue(2);
+  if (c.dtype != DType::kBool) return ctx.Invalid("the condition must be bool");
+  if (a.dtype != b.dtype) return ctx.Invalid("X and Y differ in element type");
+  OC_ASSIGN_OR_RETURN(Shape ab, BroadcastShapes(ctx, a.shape, b.shape));
+  OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, c.shape, ab));
+  if (shape.size() > 8) return ctx.Unsupported("rank above 8 is not supported");
+  ValueId y = ctx.NewResult(0, a.dtype, shape);
+  ctx.Emit(OpKind::kWhere, {ctx.Input(0), ctx.Input(1), ctx.Input(2)}, {y});
+  return absl::OkStatus();
+}
+
+// Before opset 6 Cast's `to` is a type name.
+absl::StatusOr<DType> CastTarget(const NodeContext& ctx) {
+  if (ctx.op_type() == "CastLike") return ctx.InputValue(1).dtype;
+  const auto* attr = ctx.FindAttr("to");
+  if (attr && attr->type() == onnx::AttributeProto::STRING) {
+    onnx::TensorProto::DataType t;
+    if (!onnx::TensorProto::DataType_Parse(attr->s(), &t)) {
+      return ctx.Invalid(absl::StrCat("'to' names no type: ", attr->s()));
+    }
+    auto dtype = DTypeFromOnnx(t);
+    if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
+    return *dtype;
+  }
+  OC_ASSIGN_OR_RETURN(int64_t to, ctx.AttrInt("to", std::nullopt));
+  auto dtype = DTypeFromOnnx(static_cast<int32_t>(to));
+  if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
+  return *dtype;
+}
+
+absl::Status LowerCast(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(DType to, CastTarget(ctx));
+  ctx.BindOutput(0, ctx.CastTo(ctx.Input(0), to, ""));
+  return absl::OkStatus();
+}
+
+absl::Status LowerIsNaNInf(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  ValueId y = ctx.NewResult(0, DType::kBool, x.shape);
+  if (ctx.op_type() == "IsNaN") {
+    ctx.Emit(OpKind::kIsNaN, {ctx.Input(0)}, {y});
+    return absl::OkStatus();
+  }
+  OC_ASSIGN_OR_RETURN(int64_t pos, ctx.AttrInt("detect_positive", 1));
+  OC_ASSIGN_OR_RETURN(int64_t neg, ctx.AttrInt("detect_negative", 1));
+  Statement& s = ctx.Emit(OpKind::kIsInf, {ctx.Input(0)}, {y});
+  s.attrs["detect_positive"] = pos ? int64_t{1} : int64_t{0};
+  s.attrs["detect_negative"] = neg ? int64_t{1} : int64_t{0};
   return absl::OkStatus();
 }
 
@@ -197,9 +444,19 @@ void RegisterElementwiseLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Gelu"] = LowerGelu;
   t["Identity"] = LowerIdentity;
   t["Dropout"] = LowerIdentity;
-  for (const char* op : {"Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Sum", "Mean", "PRelu"}) {
+  for (const char* op : {"Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Sum", "Mean", "PRelu",
+                         "And", "Or", "Xor", "Equal", "Less", "LessOrEqual", "Greater",
+                         "GreaterOrEqual"}) {
     t[op] = LowerBinary;
   }
+  t["Mod"] = LowerMod;
+  t["BitShift"] = LowerBitShift;
+  t["Not"] = LowerNot;
+  t["Where"] = LowerWhere;
+  t["Cast"] = LowerCast;
+  t["CastLike"] = LowerCast;
+  t["IsNaN"] = LowerIsNaNInf;
+  t["IsInf"] = LowerIsNaNInf;
 }
 
 }  // namespace oc

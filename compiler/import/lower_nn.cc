@@ -245,6 +245,10 @@ absl::Status LowerBatchNorm(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
   if (x.shape.size() < 2) return ctx.Invalid("the input needs a channel dimension");
   const int64_t c = x.shape[1];
+  if (ctx.opset() < 7) {
+    OC_ASSIGN_OR_RETURN(int64_t spatial, ctx.AttrInt("spatial", 1));
+    if (!spatial) return ctx.Unsupported("spatial = 0 is not supported");
+  }
   OC_ASSIGN_OR_RETURN(float eps, ctx.AttrFloat("epsilon", 1e-5f));
   OC_ASSIGN_OR_RETURN(std::vector<float> gamma, ctx.ConstantFloats(1, "scale"));
   OC_ASSIGN_OR_RETURN(std::vector<float> beta, ctx.ConstantFloats(2, "B"));
@@ -317,8 +321,10 @@ absl::Status LowerSoftmax(NodeContext& ctx) {
   if (rank == 0) return ctx.Invalid("the input is a scalar");
   OC_ASSIGN_OR_RETURN(axis, NormalizeAxis(ctx, axis, rank));
   ValueId y = ctx.NewResult(0, DType::kF32, x.shape);
-  Statement& s = ctx.Emit(ctx.op_type() == "LogSoftmax" ? OpKind::kLogSoftmax : OpKind::kSoftmax,
-                          {ctx.Input(0)}, {y});
+  const OpKind kind = ctx.op_type() == "LogSoftmax" ? OpKind::kLogSoftmax
+                      : ctx.op_type() == "Hardmax"  ? OpKind::kHardmax
+                                                    : OpKind::kSoftmax;
+  Statement& s = ctx.Emit(kind, {ctx.Input(0)}, {y});
   s.attrs["axis"] = axis;
   s.attrs["coerce_2d"] = coerce ? int64_t{1} : int64_t{0};
   return absl::OkStatus();
@@ -335,6 +341,9 @@ absl::Status LowerResize(NodeContext& ctx) {
   std::vector<float> scales;
   Shape out;
   const bool upsample = ctx.op_type() == "Upsample";
+  if (upsample && ctx.opset() < 7) {
+    return ctx.Unsupported("Upsample before opset 7 (height_scale, width_scale) is not supported");
+  }
   if (upsample || ctx.opset() < 11) {
     if (upsample && ctx.opset() < 9) {
       OC_ASSIGN_OR_RETURN(scales, ctx.AttrFloats("scales", std::nullopt));
@@ -408,6 +417,7 @@ void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["GlobalMaxPool"] = LowerGlobalPool;
   t["Softmax"] = LowerSoftmax;
   t["LogSoftmax"] = LowerSoftmax;
+  t["Hardmax"] = LowerSoftmax;
   t["Resize"] = LowerResize;
   t["Upsample"] = LowerResize;
 }

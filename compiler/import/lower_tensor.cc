@@ -78,7 +78,7 @@ absl::Status LowerSplit(NodeContext& ctx) {
   OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", 0));
   OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, rank));
   std::vector<int64_t> sizes;
-  if (ctx.opset() >= 13) {
+  if (ctx.opset() >= 13 || (ctx.opset() < 2 && ctx.HasInput(1))) {
     if (ctx.HasInput(1)) {
       OC_ASSIGN_OR_RETURN(sizes, ctx.ConstantInts(1, "split"));
     }
@@ -133,6 +133,7 @@ absl::Status LowerExpand(NodeContext& ctx) {
 }
 
 absl::Status LowerTile(NodeContext& ctx) {
+  if (ctx.opset() < 6) return ctx.Unsupported("Tile before opset 6 (tiles, axis) is not supported");
   const Value& x = ctx.InputValue(0);
   OC_ASSIGN_OR_RETURN(std::vector<int64_t> repeats, ctx.ConstantInts(1, "repeats"));
   if (repeats.size() != x.shape.size()) return ctx.Invalid("repeats has the wrong length");
@@ -187,7 +188,27 @@ absl::Status LowerPad(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// Gather with indices computed at run time: the indices are an operand.
+absl::Status LowerRuntimeGather(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  const Value& idx = ctx.InputValue(1);
+  if (idx.dtype != DType::kI32 && idx.dtype != DType::kI64) {
+    return ctx.Invalid("indices must be int32 or int64");
+  }
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", 0));
+  OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, rank));
+  Shape shape(x.shape.begin(), x.shape.begin() + axis);
+  shape.insert(shape.end(), idx.shape.begin(), idx.shape.end());
+  shape.insert(shape.end(), x.shape.begin() + axis + 1, x.shape.end());
+  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  Statement& s = ctx.Emit(OpKind::kGather, {ctx.Input(0), ctx.Input(1)}, {y});
+  s.attrs["axis"] = axis;
+  return absl::OkStatus();
+}
+
 absl::Status LowerGather(NodeContext& ctx) {
+  if (ctx.HasInput(1) && !ctx.IsConstantInput(1)) return LowerRuntimeGather(ctx);
   const Value& x = ctx.InputValue(0);
   OC_ASSIGN_OR_RETURN(GatherSpec g, GatherFor(ctx, x.shape));
   ValueId y = ctx.NewResult(0, x.dtype, g.shape);
@@ -197,9 +218,37 @@ absl::Status LowerGather(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+struct ReduceInfo {
+  const char* onnx;
+  OpKind op;
+};
+
+constexpr ReduceInfo kReduces[] = {
+    {"ReduceSum", OpKind::kReduceSum},         {"ReduceMean", OpKind::kReduceMean},
+    {"ReduceMax", OpKind::kReduceMax},         {"ReduceMin", OpKind::kReduceMin},
+    {"ReduceProd", OpKind::kReduceProd},       {"ReduceL1", OpKind::kReduceL1},
+    {"ReduceL2", OpKind::kReduceL2},           {"ReduceLogSum", OpKind::kReduceLogSum},
+    {"ReduceLogSumExp", OpKind::kReduceLogSumExp}, {"ReduceSumSquare", OpKind::kReduceSumSquare},
+};
+
+// The kept dims of `in` after reducing `reduced`.
+Shape ReducedShape(const Shape& in, const std::set<int64_t>& reduced, bool keepdims) {
+  Shape shape;
+  for (int64_t i = 0; i < static_cast<int64_t>(in.size()); ++i) {
+    if (!reduced.count(i)) {
+      shape.push_back(in[i]);
+    } else if (keepdims) {
+      shape.push_back(1);
+    }
+  }
+  return shape;
+}
+
 absl::Status LowerReduce(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
-  if (x.dtype != DType::kF32) return ctx.Unsupported("only float32 reductions are supported");
+  if (x.dtype != DType::kF32) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(x.dtype), " is not supported"));
+  }
   const std::string& op = ctx.op_type();
   const int64_t rank = static_cast<int64_t>(x.shape.size());
   std::vector<int64_t> axes;
@@ -227,36 +276,35 @@ absl::Status LowerReduce(NodeContext& ctx) {
     reduced.insert(n);
   }
   if (rank > 8) return ctx.Unsupported("rank above 8 is not supported");
-  Shape shape;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (!reduced.count(i)) {
-      shape.push_back(x.shape[i]);
-    } else if (keepdims) {
-      shape.push_back(1);
-    }
+  OpKind kind = OpKind::kReduceSum;
+  for (const ReduceInfo& r : kReduces) {
+    if (op == r.onnx) kind = r.op;
   }
-  OpKind kind = op == "ReduceSum"    ? OpKind::kReduceSum
-                : op == "ReduceMean" ? OpKind::kReduceMean
-                : op == "ReduceMax"  ? OpKind::kReduceMax
-                : op == "ReduceMin"  ? OpKind::kReduceMin
-                                     : OpKind::kReduceProd;
-  ValueId y = ctx.NewResult(0, x.dtype, shape);
+  ValueId y = ctx.NewResult(0, x.dtype, ReducedShape(x.shape, reduced, keepdims != 0));
   Statement& s = ctx.Emit(kind, {ctx.Input(0)}, {y});
   s.attrs["axes"] = std::vector<int64_t>(reduced.begin(), reduced.end());
   s.attrs["keepdims"] = keepdims ? int64_t{1} : int64_t{0};
   return absl::OkStatus();
 }
 
-absl::Status LowerCast(NodeContext& ctx) {
-  OC_ASSIGN_OR_RETURN(int64_t to, ctx.AttrInt("to", std::nullopt));
-  auto dtype = DTypeFromOnnx(static_cast<int32_t>(to));
-  if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
-  if (*dtype == ctx.InputValue(0).dtype) {
-    ctx.BindOutput(0, ctx.Input(0));
-    return absl::OkStatus();
+// ArgMax / ArgMin: int64 indices along one axis.
+absl::Status LowerArgMax(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.dtype != DType::kF32) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(x.dtype), " is not supported"));
   }
-  return ctx.Unsupported(absl::StrCat("casting ", DTypeName(ctx.InputValue(0).dtype), " to ",
-                                      DTypeName(*dtype), " at run time is not supported"));
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  if (rank == 0) return ctx.Invalid("the input is a scalar");
+  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", 0));
+  OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, rank));
+  OC_ASSIGN_OR_RETURN(int64_t keepdims, ctx.AttrInt("keepdims", 1));
+  OC_ASSIGN_OR_RETURN(int64_t last, ctx.AttrInt("select_last_index", 0));
+  ValueId y = ctx.NewResult(0, DType::kI64, ReducedShape(x.shape, {axis}, keepdims != 0));
+  Statement& s = ctx.Emit(ctx.op_type() == "ArgMax" ? OpKind::kArgMax : OpKind::kArgMin,
+                          {ctx.Input(0)}, {y});
+  s.attrs["axis"] = axis;
+  s.attrs["select_last_index"] = last ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -274,10 +322,9 @@ void RegisterTensorLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Tile"] = LowerTile;
   t["Pad"] = LowerPad;
   t["Gather"] = LowerGather;
-  t["Cast"] = LowerCast;
-  for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}) {
-    t[op] = LowerReduce;
-  }
+  for (const ReduceInfo& r : kReduces) t[r.onnx] = LowerReduce;
+  t["ArgMax"] = LowerArgMax;
+  t["ArgMin"] = LowerArgMax;
 }
 
 }  // namespace oc

@@ -9,7 +9,7 @@
 
 namespace oc {
 
-inline constexpr int kMinOpset = 7;
+inline constexpr int kMinOpset = 1;
 inline constexpr int kMaxOpset = 17;
 
 // Parses `path` with bounded size and nesting, rejects external data, runs

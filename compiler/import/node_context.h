@@ -62,6 +62,17 @@ class NodeContext {
   // Output i is a compile-time constant.
   void BindConstantOutput(int i, HostTensor t);
 
+  // Helpers that build extra IR for a lowering; their values are named after
+  // this node's output 0 plus `suffix`.
+  // `v` under another shape of the same size: a view (or a new constant).
+  ValueId Reshaped(ValueId v, const Shape& shape, const std::string& suffix);
+  // `v` converted to `dtype`: a Cast statement (or a folded constant).
+  ValueId CastTo(ValueId v, DType dtype, const std::string& suffix);
+  // A scalar constant.
+  ValueId ScalarConstant(DType dtype, double value, const std::string& suffix);
+  // A fresh (unbound) result value.
+  ValueId Temp(DType dtype, Shape shape, const std::string& suffix);
+
   // Errors that name the node and its op.
   absl::Status Invalid(absl::string_view message) const;
   absl::Status Unsupported(absl::string_view message) const;
@@ -81,6 +92,9 @@ using LowerFn = absl::Status (*)(NodeContext&);
 void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterElementwiseLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterTensorLowerings(std::unordered_map<std::string, LowerFn>& table);
+void RegisterIndexingLowerings(std::unordered_map<std::string, LowerFn>& table);
+void RegisterNormalizationLowerings(std::unordered_map<std::string, LowerFn>& table);
+void RegisterLossLowerings(std::unordered_map<std::string, LowerFn>& table);
 
 // Normalizes a possibly negative axis against `rank`.
 absl::StatusOr<int64_t> NormalizeAxis(const NodeContext& ctx, int64_t axis, int64_t rank);

@@ -179,7 +179,10 @@ absl::StatusOr<GatherSpec> GatherFor(const NodeContext& ctx, const Shape& in) {
 absl::StatusOr<int64_t> ConcatAxis(const NodeContext& ctx, Shape* result) {
   const Shape& first = ctx.InputValue(0).shape;
   int64_t rank = static_cast<int64_t>(first.size());
-  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", std::nullopt));
+  // Before opset 4 the axis is optional, defaulting to 1.
+  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", ctx.opset() < 4
+                                                                 ? std::optional<int64_t>(1)
+                                                                 : std::nullopt));
   OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, rank));
   Shape out = first;
   out[axis] = 0;

@@ -1,5 +1,6 @@
 #include "compiler/import/tensor_data.h"
 
+#include <cmath>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -47,6 +48,35 @@ float HalfToFloat(uint16_t h) {
   return f;
 }
 
+// Float to IEEE half bits, rounding to nearest even (from the double, so
+// that one rounding happens).
+uint16_t HalfFromDouble(double v) {
+  const uint16_t sign = std::signbit(v) ? 0x8000u : 0u;
+  const double a = std::fabs(v);
+  if (std::isnan(v)) return sign | 0x7E00u;
+  if (a >= 65520.0) return sign | 0x7C00u;  // rounds to inf
+  if (a < 6.103515625e-05) {                 // subnormal: units of 2^-24
+    return sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0));
+  }
+  int e = 0;
+  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  // 11 significant bits: round m * 2^11 to an integer (may carry to 2^11)
+  auto q = static_cast<uint32_t>(std::nearbyint(std::ldexp(m, 11)));
+  if (q == 2048u) {
+    q = 1024u;
+    ++e;
+  }
+  return sign | static_cast<uint16_t>(((e + 14) << 10) | (q & 0x3FFu));
+}
+
+// v as an int64, saturating (NaN gives 0) rather than undefined behaviour.
+int64_t SaturatingInt(double v) {
+  if (std::isnan(v)) return 0;
+  if (v <= -9223372036854775808.0) return INT64_MIN;
+  if (v >= 9223372036854775808.0) return INT64_MAX;
+  return static_cast<int64_t>(v);
+}
+
 }  // namespace
 
 double HostTensor::GetDouble(int64_t i) const {
@@ -77,7 +107,14 @@ void HostTensor::SetDouble(int64_t i, double v) {
   switch (dtype) {
     case DType::kF32: Store<float>(bytes, i, static_cast<float>(v)); return;
     case DType::kF64: Store<double>(bytes, i, v); return;
-    default: SetInt(i, static_cast<int64_t>(v)); return;
+    case DType::kF16: Store<uint16_t>(bytes, i, HalfFromDouble(v)); return;
+    case DType::kBool: Store<uint8_t>(bytes, i, v != 0.0); return;
+    case DType::kU64:
+      Store<uint64_t>(bytes, i, v >= 18446744073709551616.0 ? UINT64_MAX
+                                : v > 0.0                    ? static_cast<uint64_t>(v)
+                                                             : 0u);
+      return;
+    default: SetInt(i, SaturatingInt(v)); return;
   }
 }
 

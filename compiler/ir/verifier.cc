@@ -42,8 +42,8 @@ absl::Status CheckValueType(const Value& v) {
 }
 
 // Attributes that must be present, per op.
-std::vector<std::string> RequiredAttributes(OpKind op) {
-  switch (op) {
+std::vector<std::string> RequiredAttributes(const Statement& s) {
+  switch (s.op) {
     case OpKind::kConv:
     case OpKind::kConvTranspose:
       return {"strides", "dilations", "pads", "group"};
@@ -56,7 +56,15 @@ std::vector<std::string> RequiredAttributes(OpKind op) {
     case OpKind::kLogSoftmax:
       return {"axis"};
     case OpKind::kGather:
-      return {"axis", "indices"};
+      return s.operands.size() > 1 ? std::vector<std::string>{"axis"}
+                                   : std::vector<std::string>{"axis", "indices"};
+    case OpKind::kGatherElements:
+    case OpKind::kLayerNorm:
+      return {"axis"};
+    case OpKind::kTrilu:
+      return {"upper"};
+    case OpKind::kNllLoss:
+      return {"reduction"};
     case OpKind::kSlice:
       return {"starts", "steps"};
     case OpKind::kTranspose:
@@ -68,7 +76,20 @@ std::vector<std::string> RequiredAttributes(OpKind op) {
     case OpKind::kReduceMax:
     case OpKind::kReduceMin:
     case OpKind::kReduceProd:
+    case OpKind::kReduceL1:
+    case OpKind::kReduceL2:
+    case OpKind::kReduceLogSum:
+    case OpKind::kReduceLogSumExp:
+    case OpKind::kReduceSumSquare:
       return {"axes"};
+    case OpKind::kArgMax:
+    case OpKind::kArgMin:
+    case OpKind::kHardmax:
+      return {"axis"};
+    case OpKind::kMod:
+      return {"fmod"};
+    case OpKind::kBitShift:
+      return {"direction"};
     case OpKind::kResize:
       return {"mode", "coord_mode"};
     default:
@@ -91,10 +112,10 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
   if (s.results.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has no result"));
   }
-  if (s.results.size() > 1 && s.op != OpKind::kSplit) {
+  if (s.results.size() > 1 && s.op != OpKind::kSplit && s.op != OpKind::kLayerNorm) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has several results"));
   }
-  for (const std::string& key : RequiredAttributes(s.op)) {
+  for (const std::string& key : RequiredAttributes(s)) {
     if (!s.Has(key)) {
       return absl::InvalidArgumentError(absl::StrCat(Where(s), " misses attribute '", key, "'"));
     }
@@ -124,6 +145,38 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
       }
       break;
     }
+    default:
+      break;
+  }
+  switch (s.op) {
+    case OpKind::kEqual:
+    case OpKind::kLess:
+    case OpKind::kLessOrEqual:
+    case OpKind::kGreater:
+    case OpKind::kGreaterOrEqual:
+      if (p.value(s.operands[1]).dtype != x.dtype || r.dtype != DType::kBool) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(Where(s), " must compare operands of one type into bool"));
+      }
+      break;
+    case OpKind::kWhere:
+      if (x.dtype != DType::kBool || p.value(s.operands[1]).dtype != r.dtype ||
+          p.value(s.operands[2]).dtype != r.dtype) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(Where(s), " needs a bool condition and operands of the result's type"));
+      }
+      break;
+    case OpKind::kIsNaN:
+    case OpKind::kIsInf:
+      if (r.dtype != DType::kBool || r.shape != x.shape) {
+        return absl::InvalidArgumentError(absl::StrCat(Where(s), " must give a bool per element"));
+      }
+      break;
+    case OpKind::kCast:
+      if (r.shape != x.shape) {
+        return absl::InvalidArgumentError(absl::StrCat(Where(s), " must keep the shape"));
+      }
+      break;
     default:
       break;
   }

@@ -53,6 +53,16 @@ OC_API void oc_unary_f32(int32_t op, float alpha, float beta, const float *x, fl
     case OC_UNARY_GELU: /* 0.5 x (1 + erf(x / sqrt(2))) */
       UNARY_LOOP_((0.5f * v) * (1.0f + oc_erff(v * 0.707106781f)));
     case OC_UNARY_MUL_ADD: UNARY_LOOP_(alpha * v + beta);
+    case OC_UNARY_ACOS: UNARY_LOOP_(oc_acosf(v));
+    case OC_UNARY_ASIN: UNARY_LOOP_(oc_asinf(v));
+    case OC_UNARY_ATAN: UNARY_LOOP_(oc_atanf(v));
+    case OC_UNARY_ACOSH: UNARY_LOOP_(oc_acoshf(v));
+    case OC_UNARY_ASINH: UNARY_LOOP_(oc_asinhf(v));
+    case OC_UNARY_ATANH: UNARY_LOOP_(oc_atanhf(v));
+    case OC_UNARY_COSH: UNARY_LOOP_(oc_coshf(v));
+    case OC_UNARY_SINH: UNARY_LOOP_(oc_sinhf(v));
+    case OC_UNARY_TAN: UNARY_LOOP_(oc_tanf(v));
+    case OC_UNARY_SHRINK: UNARY_LOOP_(v < -alpha ? v + beta : (v > alpha ? v - beta : 0.0f));
     default: /* OC_UNARY_IDENTITY */
       if (y != x) memmove(y, x, (size_t)n * sizeof *y);
       break;

@@ -1,5 +1,6 @@
 #include "targets/c99/c_emitter.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -35,17 +36,23 @@ std::string EmitContext::CType(ValueId v) const {
 std::string EmitContext::Ptr(ValueId v, bool writable) const {
   const std::string type = writable ? CType(v) + " *" : "const " + CType(v) + " *";
   const Buffer& b = model.buffers[model.buffer_of_value[v]];
+  const int64_t off = model.offset_in_buffer[v];
+  std::string base;
   switch (b.location) {
     case BufferLocation::kArena:
-      return absl::StrCat("(", type, ")(c->arena + ", offset_name[b.id], ")");
+      return absl::StrCat("(", type, ")(c->arena + ", offset_name[b.id],
+                          off ? absl::StrCat(" + ", off, "u") : "", ")");
     case BufferLocation::kInput:
-      return absl::StrCat("(", type, ")c->inputs[", b.io_index, "]");
+      base = absl::StrCat("c->inputs[", b.io_index, "]");
+      break;
     case BufferLocation::kOutput:
-      return absl::StrCat("(", type, ")c->outputs[", b.io_index, "]");
+      base = absl::StrCat("c->outputs[", b.io_index, "]");
+      break;
     case BufferLocation::kConstant:
       return weight_name[b.root];
   }
-  return "NULL";
+  if (off == 0) return absl::StrCat("(", type, ")", base);
+  return absl::StrCat("(", type, ")((", writable ? "" : "const ", "uint8_t *)", base, " + ", off, "u)");
 }
 
 namespace {
@@ -79,6 +86,20 @@ std::string EmbedRuntime(absl::string_view name) {
     pos = end + 1;
   }
   return out;
+}
+
+// Runtime headers that `name` includes (#include "onnx_to_c/X.h"), after
+// their own includes, each once; oc_common.h and oc_math.h are always there.
+void AddIncludedHeaders(absl::string_view name, std::vector<std::string>& ordered) {
+  for (absl::string_view line : absl::StrSplit(FindRuntime(name), '\n')) {
+    constexpr absl::string_view kPrefix = "#include \"onnx_to_c/";
+    if (line.rfind(kPrefix, 0) != 0) continue;
+    std::string header(line.substr(kPrefix.size(), line.find('"', kPrefix.size()) - kPrefix.size()));
+    if (header == "oc_common.h" || header == "oc_math.h") continue;
+    if (std::find(ordered.begin(), ordered.end(), header) != ordered.end()) continue;
+    AddIncludedHeaders(header, ordered);
+    ordered.push_back(header);
+  }
 }
 
 std::string TensorComment(const Program& p, ValueId v) {
@@ -172,7 +193,15 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
     stmts.Open(absl::StrCat("static void ", fn, "(const struct ", o.name, "_ctx *c)"));
     stmts.Line("(void)c;");
-    OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
+    if (m.elided[i]) {
+      stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
+                                             : "in place: its results already hold the bytes");
+    } else {
+      if (m.in_place_operand[i] >= 0) {
+        stmts.Comment(absl::StrCat("writes its result over operand ", m.in_place_operand[i]));
+      }
+      OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
+    }
     stmts.Close();
     stmts.Line();
   }
@@ -195,6 +224,9 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Line("#define OC_API static");
   w.Raw(EmbedRuntime("oc_common.h"));
   w.Raw(EmbedRuntime("oc_math.h"));
+  std::vector<std::string> headers;
+  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
+  for (const std::string& h : headers) w.Raw(EmbedRuntime(h));
   for (const std::string& k : ctx.kernels) w.Raw(EmbedRuntime(k));
   w.Line();
   w.Comment("---- weights (read-only) ----");

@@ -31,24 +31,26 @@ std::string EmitHarness(const Program& p, const std::string& prefix) {
     w.Line(absl::StrCat("static uint64_t out_", i, "[", (bytes + 7) / 8, "];"));
   }
   w.Line();
-  w.Open("static int read_tensor(const char *path, void *dst, size_t bytes)");
-  w.Line("FILE *f = fopen(path, \"rb\");");
-  w.Line("size_t got;");
-  w.Line("int extra;");
-  w.Open("if (f == NULL)");
-  w.Line("fprintf(stderr, \"error: cannot open input '%s'\\n\", path);");
-  w.Line("return 1;");
-  w.Close();
-  w.Line("got = fread(dst, 1u, bytes, f);");
-  w.Line("extra = fgetc(f);");
-  w.Line("fclose(f);");
-  w.Open("if (got != bytes || extra != EOF)");
-  w.Line("fprintf(stderr, \"error: input '%s' must hold exactly %lu bytes\\n\", path, (unsigned long)bytes);");
-  w.Line("return 1;");
-  w.Close();
-  w.Line("return 0;");
-  w.Close();
-  w.Line();
+  if (k > 0) {  // a model without inputs reads nothing
+    w.Open("static int read_tensor(const char *path, void *dst, size_t bytes)");
+    w.Line("FILE *f = fopen(path, \"rb\");");
+    w.Line("size_t got;");
+    w.Line("int extra;");
+    w.Open("if (f == NULL)");
+    w.Line("fprintf(stderr, \"error: cannot open input '%s'\\n\", path);");
+    w.Line("return 1;");
+    w.Close();
+    w.Line("got = fread(dst, 1u, bytes, f);");
+    w.Line("extra = fgetc(f);");
+    w.Line("fclose(f);");
+    w.Open("if (got != bytes || extra != EOF)");
+    w.Line("fprintf(stderr, \"error: input '%s' must hold exactly %lu bytes\\n\", path, (unsigned long)bytes);");
+    w.Line("return 1;");
+    w.Close();
+    w.Line("return 0;");
+    w.Close();
+    w.Line();
+  }
   w.Open("static int write_tensor(const char *path, const void *src, size_t bytes)");
   w.Line("FILE *f = fopen(path, \"wb\");");
   w.Line("int ok;");

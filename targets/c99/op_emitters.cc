@@ -88,6 +88,28 @@ class StatementEmitter {
       case OpKind::kPad: return Pad();
       case OpKind::kGather: return Gather();
       case OpKind::kResize: return Resize();
+      case OpKind::kEqual:
+      case OpKind::kLess:
+      case OpKind::kLessOrEqual:
+      case OpKind::kGreater:
+      case OpKind::kGreaterOrEqual: return Binary();
+      case OpKind::kWhere: return Where();
+      case OpKind::kCast: return Cast();
+      case OpKind::kIsNaN:
+      case OpKind::kIsInf: return Classify();
+      case OpKind::kReduceL1:
+      case OpKind::kReduceL2:
+      case OpKind::kReduceLogSum:
+      case OpKind::kReduceLogSumExp:
+      case OpKind::kReduceSumSquare: return Reduce();
+      case OpKind::kArgMax:
+      case OpKind::kArgMin: return ArgMax();
+      case OpKind::kHardmax: return Softmax();
+      case OpKind::kGatherElements: return GatherElements();
+      case OpKind::kTrilu: return Trilu();
+      case OpKind::kLayerNorm:
+      case OpKind::kInstanceNorm: return Normalize();
+      case OpKind::kNllLoss: return NllLoss();
       default: break;
     }
     switch (GetOpInfo(s_.op).category) {
@@ -118,7 +140,7 @@ class StatementEmitter {
     }
     return absl::OkStatus();
   }
-  void Use(const char* kernel) { ctx_.kernels.insert(kernel); }
+  void Use(const std::string& kernel) { ctx_.kernels.insert(kernel); }
   void Params(const std::string& type, const std::vector<std::string>& fields, const std::string& name = "p") {
     w_.Open(absl::StrCat("static const ", type, " ", name, " ="));
     for (size_t i = 0; i < fields.size(); ++i) {
@@ -229,19 +251,89 @@ class StatementEmitter {
     return absl::OkStatus();
   }
 
+  // The oc_binary_op of a binary-kernel statement.
+  std::string BinaryOpName() const {
+    switch (s_.op) {
+      case OpKind::kMod: return s_.Int("fmod") ? "OC_BINARY_FMOD" : "OC_BINARY_MOD";
+      case OpKind::kBitShift:
+        return s_.Str("direction") == "left" ? "OC_BINARY_SHIFT_LEFT" : "OC_BINARY_SHIFT_RIGHT";
+      case OpKind::kLessOrEqual: return "OC_BINARY_LESS_EQUAL";
+      case OpKind::kGreaterOrEqual: return "OC_BINARY_GREATER_EQUAL";
+      default: {
+        std::string name(OpName(s_.op));
+        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        return "OC_BINARY_" + name;
+      }
+    }
+  }
+
+  // Binary kernels exist per operand type: binary_<type>.c.
   absl::Status Binary() {
-    OC_RETURN_IF_ERROR(RequireF32(0));
     const Shape& y = Out();
     if (y.size() > kMaxRank) return Unsupported("rank above 8");
-    std::string name(OpName(s_.op));
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string type(DTypeName(V(s_.operands[0]).dtype));
     Params("oc_broadcast_params",
            {absl::StrCat(".rank = ", y.size()), ".dims = " + Ints(y),
             ".a_strides = " + Ints(BroadcastStrides(In(0), y)),
             ".b_strides = " + Ints(BroadcastStrides(In(1), y))});
-    Use("binary.c");
-    w_.Line(absl::StrCat("oc_binary_f32(OC_BINARY_", name, ", &p, ", Read(0), ", ", Read(1), ", ",
-                         Write(), ");"));
+    Use(absl::StrCat("binary_", type, ".c"));
+    w_.Line(absl::StrCat("oc_binary_", type, "(", BinaryOpName(), ", &p, ", Read(0), ", ", Read(1),
+                         ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  static std::string DTypeEnum(DType t) {
+    std::string name(DTypeName(t));
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return "OC_" + name;
+  }
+
+  absl::Status Where() {
+    const Shape& y = Out();
+    if (y.size() > kMaxRank) return Unsupported("rank above 8");
+    Params("oc_where_params",
+           {absl::StrCat(".rank = ", y.size()),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.results[0]).dtype)), ".dims = " + Ints(y),
+            ".c_strides = " + Ints(BroadcastStrides(In(0), y)),
+            ".a_strides = " + Ints(BroadcastStrides(In(1), y)),
+            ".b_strides = " + Ints(BroadcastStrides(In(2), y))});
+    Use("where.c");
+    w_.Line(absl::StrCat("oc_where(&p, ", Read(0), ", ", Read(1), ", ", Read(2), ", ", Write(),
+                         ");"));
+    return absl::OkStatus();
+  }
+
+  // Casts that involve float64 have their own kernel (the others need no
+  // double arithmetic).
+  absl::Status Cast() {
+    const DType from = V(s_.operands[0]).dtype, to = V(s_.results[0]).dtype;
+    const bool f64 = from == DType::kF64 || to == DType::kF64;
+    Use(f64 ? "cast_f64.c" : "cast.c");
+    w_.Line(absl::StrCat(f64 ? "oc_cast_f64(" : "oc_cast(", DTypeEnum(from), ", ", DTypeEnum(to),
+                         ", ", Read(0), ", ", Write(), ", ", V(s_.results[0]).NumElements(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Classify() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const bool nan = s_.op == OpKind::kIsNaN;
+    Use("classify.c");
+    w_.Line(absl::StrCat("oc_classify_f32(", Read(0), ", ", Write(), ", ",
+                         V(s_.results[0]).NumElements(), ", ", nan ? 1 : 0, ", ",
+                         nan ? 0 : s_.Int("detect_positive"), ", ",
+                         nan ? 0 : s_.Int("detect_negative"), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status ArgMax() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    Use("argmax.c");
+    w_.Line(absl::StrCat("oc_argmax_f32(", Read(0), ", ", Write(), ", ", Prod(x, 0, axis), ", ",
+                         x[axis], ", ", Prod(x, axis + 1, x.size()), ", ",
+                         s_.op == OpKind::kArgMin ? 1 : 0, ", ", s_.Int("select_last_index"),
+                         ");"));
     return absl::OkStatus();
   }
 
@@ -256,6 +348,12 @@ class StatementEmitter {
     } else {
       len = x[axis];
       inner = Prod(x, axis + 1, x.size());
+    }
+    if (s_.op == OpKind::kHardmax) {
+      Use("hardmax.c");
+      w_.Line(absl::StrCat("oc_hardmax_f32(", Read(0), ", ", Write(), ", ", outer, ", ", len, ", ",
+                           inner, ");"));
+      return absl::OkStatus();
     }
     Use("softmax.c");
     w_.Line(absl::StrCat("oc_softmax_f32(", Read(0), ", ", Write(), ", ", outer, ", ", len, ", ",
@@ -278,11 +376,9 @@ class StatementEmitter {
     if (x.size() > kMaxRank) return Unsupported("rank above 8");
     uint32_t mask = 0;
     for (int64_t a : s_.Ints("axes")) mask |= 1u << a;
-    const char* op = s_.op == OpKind::kReduceSum    ? "OC_REDUCE_SUM"
-                     : s_.op == OpKind::kReduceMean ? "OC_REDUCE_MEAN"
-                     : s_.op == OpKind::kReduceMax  ? "OC_REDUCE_MAX"
-                     : s_.op == OpKind::kReduceMin  ? "OC_REDUCE_MIN"
-                                                    : "OC_REDUCE_PROD";
+    std::string op(OpName(s_.op));  // reduce_log_sum_exp -> OC_REDUCE_LOG_SUM_EXP
+    for (char& c : op) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    op = "OC_" + op;
     Params("oc_reduce_params", {absl::StrCat(".rank = ", x.size()), ".dims = " + Ints(x),
                                 absl::StrCat(".reduce_mask = ", mask, "u")});
     Use("reduce.c");
@@ -442,18 +538,100 @@ class StatementEmitter {
     return absl::OkStatus();
   }
 
+  bool Is64(int operand) const { return V(s_.operands[operand]).dtype == DType::kI64; }
+
+  // Gather: compile-time indices become an int32 array; run-time ones are
+  // operand 1 (int32 or int64).
   absl::Status Gather() {
     const Shape& x = In(0);
     const size_t axis = static_cast<size_t>(s_.Int("axis"));
-    std::vector<int64_t> idx = s_.Ints("indices");
-    w_.Line(absl::StrCat("static const int32_t indices[", idx.size(), "] = ", Ints(idx), ";"));
+    const bool runtime = HasOperand(1);
+    std::string indices = "indices";
+    int64_t n = 0;
+    if (runtime) {
+      indices = Read(1);
+      n = V(s_.operands[1]).NumElements();
+    } else {
+      std::vector<int64_t> idx = s_.Ints("indices");
+      n = static_cast<int64_t>(idx.size());
+      w_.Line(absl::StrCat("static const int32_t indices[", idx.size(), "] = ", Ints(idx), ";"));
+    }
     Params("oc_gather_params",
            {absl::StrCat(".outer = ", Prod(x, 0, axis)), absl::StrCat(".axis_len = ", x[axis]),
             absl::StrCat(".inner = ", Prod(x, axis + 1, x.size())),
-            absl::StrCat(".n_indices = ", idx.size()),
-            absl::StrCat(".elem_size = ", DTypeSize(V(s_.operands[0]).dtype))});
+            absl::StrCat(".n_indices = ", n),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.operands[0]).dtype)),
+            absl::StrCat(".index_is64 = ", runtime && Is64(1) ? 1 : 0)});
     Use("gather.c");
-    w_.Line(absl::StrCat("oc_gather(&p, ", Read(0), ", indices, ", Write(), ");"));
+    w_.Line(absl::StrCat("oc_gather(&p, ", Read(0), ", ", indices, ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status GatherElements() {
+    const Shape& x = In(0);
+    const Shape& y = Out();
+    if (y.size() > kMaxRank) return Unsupported("rank above 8");
+    const int64_t axis = s_.Int("axis");
+    Params("oc_gather_elements_params",
+           {absl::StrCat(".rank = ", y.size()),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.operands[0]).dtype)),
+            absl::StrCat(".axis = ", axis), absl::StrCat(".axis_len = ", x[axis]),
+            absl::StrCat(".index_is64 = ", Is64(1) ? 1 : 0), ".dims = " + Ints(y),
+            ".x_strides = " + Ints(RowMajorStrides(x))});
+    Use("gather_elements.c");
+    w_.Line(absl::StrCat("oc_gather_elements(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Trilu() {
+    const Shape& x = In(0);
+    Params("oc_trilu_params",
+           {absl::StrCat(".batch = ", Prod(x, 0, x.size() - 2)),
+            absl::StrCat(".rows = ", x[x.size() - 2]), absl::StrCat(".cols = ", x.back()),
+            absl::StrCat(".elem_size = ", DTypeSize(V(s_.operands[0]).dtype)),
+            absl::StrCat(".upper = ", s_.Int("upper")), ".k = " + CInt(s_.Int("k"))});
+    Use("trilu.c");
+    w_.Line(absl::StrCat("oc_trilu(&p, ", Read(0), ", ", HasOperand(1) ? Read(1) : "NULL", ", ",
+                         Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  // LayerNorm normalizes the dims from `axis` on; InstanceNorm each (n, c)
+  // plane with per-channel scale and bias.
+  absl::Status Normalize() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const bool layer = s_.op == OpKind::kLayerNorm;
+    const size_t axis = layer ? static_cast<size_t>(s_.Int("axis")) : 2;
+    Params("oc_norm_params",
+           {absl::StrCat(".rows = ", Prod(x, 0, axis)),
+            absl::StrCat(".cols = ", Prod(x, axis, x.size())),
+            absl::StrCat(".channels = ", layer ? 0 : x[1]),
+            ".epsilon = " + CFloat(s_.Float("epsilon"))});
+    Use("normalize.c");
+    const bool stats = s_.results.size() == 3;
+    w_.Line(absl::StrCat("oc_normalize_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(0), ", ",
+                         stats ? Write(1) : "NULL", ", ", stats ? Write(2) : "NULL", ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status NllLoss() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    const std::string red = s_.Str("reduction");
+    Params("oc_nll_loss_params",
+           {absl::StrCat(".n = ", x[0]), absl::StrCat(".c = ", x[1]),
+            absl::StrCat(".inner = ", Prod(x, 2, x.size())),
+            absl::StrCat(".target_is64 = ", Is64(1) ? 1 : 0),
+            absl::StrCat(".reduction = ", red == "none"  ? "OC_REDUCTION_NONE"
+                                          : red == "sum" ? "OC_REDUCTION_SUM"
+                                                         : "OC_REDUCTION_MEAN"),
+            absl::StrCat(".has_ignore_index = ", s_.Has("ignore_index") ? 1 : 0),
+            ".ignore_index = " + CInt(s_.Int("ignore_index"))});
+    Use("nll_loss.c");
+    w_.Line(absl::StrCat("oc_nll_loss_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ");"));
     return absl::OkStatus();
   }
 

@@ -186,7 +186,6 @@ def reason_key(message):
     m = re.sub(r"node '[^']*' ", "", m)
     m = re.sub(r"'[^']*'", "'…'", m)
     m = re.sub(r"\[[^\]]*\]", "[…]", m)
-    m = re.sub(r"\b\d+\b", "N", m)
     return m[:160]
 
 

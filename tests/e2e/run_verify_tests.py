@@ -30,7 +30,20 @@ def tamperings(report):
                     return
         raise LookupError
     def outside(d): d["buffers"][0]["offset"] = d["arena_bytes"]
-    cases = [("peak", peak), ("bound", bound), ("certified", certified), ("order", order),
+    def elide(d):
+        # Claim that a statement that computes something runs no code.
+        elided = set(d["elided_statements"])
+        d["elided_statements"].append(next(i for i in d["order"] if i not in elided))
+    def clobber(d):
+        # Move one arena value onto the bytes of another that is live with it.
+        vals = [v for v in d["values"] if v["space"] == "arena"]
+        for a in vals:
+            for b in vals:
+                if a is not b and a["bytes"] == b["bytes"] and a["offset"] != b["offset"]:
+                    a["offset"] = b["offset"]
+                    return
+        raise LookupError
+    cases = [("elide", elide), ("clobber", clobber), ("peak", peak), ("bound", bound), ("certified", certified), ("order", order),
              ("overlap", overlap), ("outside", outside)]
     if report["witness"]["cuts"] and report["witness"]["cuts"][0]["ideal"]:
         cases.append(("ideal", ideal))

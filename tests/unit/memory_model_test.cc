@@ -22,6 +22,14 @@ using ::oc::testing::AddOp;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
+// These tests hand-compute the plain model: views alias, nothing else does.
+// The aliasing rules have their own tests (memory_aliases_test.cc).
+AliasOptions ViewsOnly() {
+  AliasOptions a = AliasOptions::None();
+  a.views = true;
+  return a;
+}
+
 TEST(MemoryModelTest, AlignUp) {
   EXPECT_EQ(AlignUp(0, 16), 0);
   EXPECT_EQ(AlignUp(1, 16), 16);
@@ -60,7 +68,7 @@ TEST(MemoryModelTest, ChainProgramIsValid) { OC_EXPECT_OK(VerifyProgram(MakeChai
 
 TEST(MemoryModelTest, ViewsShareTheirOperandsBuffer) {
   Chain t = MakeChain();
-  MemoryModel m = ComputeMemoryModel(t.p, 16);
+  MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
   ASSERT_GE(m.buffer_of_value[t.a], 0);
   EXPECT_EQ(m.buffer_of_value[t.v], m.buffer_of_value[t.a]);
   const Buffer& buf = m.buffers[m.buffer_of_value[t.a]];
@@ -72,7 +80,7 @@ TEST(MemoryModelTest, ViewsShareTheirOperandsBuffer) {
 
 TEST(MemoryModelTest, InputsOutputsAndConstantsAreNotInTheArena) {
   Chain t = MakeChain();
-  MemoryModel m = ComputeMemoryModel(t.p, 16);
+  MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
   const Buffer& in = m.buffers[m.buffer_of_value[t.x]];
   EXPECT_EQ(in.location, BufferLocation::kInput);
   EXPECT_EQ(in.io_index, 0);
@@ -95,7 +103,7 @@ TEST(MemoryModelTest, InputsOutputsAndConstantsAreNotInTheArena) {
 
 TEST(MemoryModelTest, FirstAndLastSteps) {
   Chain t = MakeChain();
-  MemoryModel m = ComputeMemoryModel(t.p, 16);
+  MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
   auto buf = [&](ValueId v) { return m.buffers[m.buffer_of_value[v]]; };
   EXPECT_EQ(buf(t.a).first_step, 0);
   EXPECT_EQ(buf(t.a).last_step, 2);  // read through the view at step 2
@@ -111,15 +119,15 @@ TEST(MemoryModelTest, FirstAndLastSteps) {
 
 TEST(MemoryModelTest, LiveBytesPerStepAndPeak) {
   Chain t = MakeChain();
-  MemoryModel m = ComputeMemoryModel(t.p, 16);
+  MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
   // a:32 over 0..2, b:32 over 2..3, c:32 over 3..4, scratch 16 at step 2.
   EXPECT_THAT(m.live_bytes, ElementsAre(32, 32, 80, 64, 32));
   EXPECT_EQ(m.peak_bytes, 80);
   EXPECT_EQ(m.peak_step, 2);
-  MemoryModel m1 = ComputeMemoryModel(t.p, 1);
+  MemoryModel m1 = ComputeMemoryModel(t.p, 1, ViewsOnly());
   EXPECT_THAT(m1.live_bytes, ElementsAre(20, 20, 50, 40, 20));
   EXPECT_EQ(m1.peak_bytes, 50);
-  MemoryModel m64 = ComputeMemoryModel(t.p, 64);
+  MemoryModel m64 = ComputeMemoryModel(t.p, 64, ViewsOnly());
   EXPECT_THAT(m64.live_bytes, ElementsAre(64, 64, 192, 128, 64));
 }
 
@@ -129,7 +137,7 @@ TEST(MemoryModelTest, AnOutputThatIsAViewMovesItsWholeBufferOutOfTheArena) {
   ValueId r = AddOp(p, OpKind::kRelu, {x}, "r", {2, 2});
   ValueId v = AddOp(p, OpKind::kReshape, {r}, "v", {4});
   p.outputs() = {v};
-  MemoryModel m = ComputeMemoryModel(p, 16);
+  MemoryModel m = ComputeMemoryModel(p, 16, ViewsOnly());
   EXPECT_EQ(m.buffer_of_value[r], m.buffer_of_value[v]);
   EXPECT_EQ(m.buffers[m.buffer_of_value[r]].location, BufferLocation::kOutput);
   EXPECT_THAT(m.live_bytes, ElementsAre(0, 0));
@@ -138,7 +146,7 @@ TEST(MemoryModelTest, AnOutputThatIsAViewMovesItsWholeBufferOutOfTheArena) {
 
 TEST(MemoryModelTest, ChainPlans) {
   Chain t = MakeChain();
-  MemoryModel m = ComputeMemoryModel(t.p, 16);
+  MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
   ArenaPlan greedy = PlanGreedyBySize(t.p, m);
   ArenaPlan linear = PlanLinear(t.p, m);
   OC_ASSERT_OK(ValidatePlan(t.p, m, greedy));
@@ -164,7 +172,7 @@ TEST(MemoryModelTest, ChainPlans) {
 class BrokenPlanTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    model_ = ComputeMemoryModel(t_.p, 16);
+    model_ = ComputeMemoryModel(t_.p, 16, ViewsOnly());
     plan_ = PlanGreedyBySize(t_.p, model_);
     ASSERT_TRUE(ValidatePlan(t_.p, model_, plan_).ok());
   }
@@ -390,7 +398,7 @@ TEST(MemoryModelRandomTest, ModelMatchesOracleAndPlansAreValid) {
     SCOPED_TRACE("program " + std::to_string(iter) + ":\n" + PrintProgram(p));
     OC_ASSERT_OK(VerifyProgram(p));
     const int64_t alignment = alignments[iter % 4];
-    MemoryModel m = ComputeMemoryModel(p, alignment);
+    MemoryModel m = ComputeMemoryModel(p, alignment, ViewsOnly());
     Oracle o = ComputeOracle(p, alignment);
 
     // Buffers.

@@ -72,7 +72,17 @@ typedef enum {
   OC_UNARY_THRESHOLDED_RELU = 25, /* alpha */
   OC_UNARY_CELU = 26,        /* alpha */
   OC_UNARY_GELU = 27,        /* exact (erf) form */
-  OC_UNARY_MUL_ADD = 28      /* alpha * v + beta (folded BatchNorm on a scalar) */
+  OC_UNARY_MUL_ADD = 28,     /* alpha * v + beta (folded BatchNorm on a scalar) */
+  OC_UNARY_ACOS = 29,
+  OC_UNARY_ASIN = 30,
+  OC_UNARY_ATAN = 31,
+  OC_UNARY_ACOSH = 32,
+  OC_UNARY_ASINH = 33,
+  OC_UNARY_ATANH = 34,
+  OC_UNARY_COSH = 35,
+  OC_UNARY_SINH = 36,
+  OC_UNARY_TAN = 37,
+  OC_UNARY_SHRINK = 38       /* alpha = lambd, beta = bias */
 } oc_unary_op;
 
 /* Elementwise binary operators (oc_binary_f32). */
@@ -84,8 +94,41 @@ typedef enum {
   OC_BINARY_POW = 4,
   OC_BINARY_MIN = 5,
   OC_BINARY_MAX = 6,
-  OC_BINARY_PRELU = 7 /* a < 0 ? a * b : a */
+  OC_BINARY_PRELU = 7, /* a < 0 ? a * b : a */
+  OC_BINARY_MOD = 8,   /* integers: remainder with the sign of b (Python's %) */
+  OC_BINARY_FMOD = 9,  /* remainder with the sign of a (C's % and fmod) */
+  OC_BINARY_SHIFT_LEFT = 10,  /* unsigned integers; shifts >= the width give 0 */
+  OC_BINARY_SHIFT_RIGHT = 11,
+  OC_BINARY_AND = 12, /* bool */
+  OC_BINARY_OR = 13,
+  OC_BINARY_XOR = 14,
+  /* comparisons: y is bool (uint8_t 0 / 1) whatever the operand type */
+  OC_BINARY_EQUAL = 15,
+  OC_BINARY_LESS = 16,
+  OC_BINARY_LESS_EQUAL = 17,
+  OC_BINARY_GREATER = 18,
+  OC_BINARY_GREATER_EQUAL = 19
 } oc_binary_op;
+
+/* Integer division and remainder by 0 give 0, and INT_MIN / -1 wraps, so
+ * that no input is undefined behaviour; integer +, -, * and Pow wrap. */
+
+/* Element types, in the compiler's order (compiler/ir/dtype.h). bool is a
+ * uint8_t holding 0 or 1, float16 a uint16_t holding the IEEE bits. */
+typedef enum {
+  OC_F32 = 0,
+  OC_F64 = 1,
+  OC_F16 = 2,
+  OC_I8 = 3,
+  OC_U8 = 4,
+  OC_I16 = 5,
+  OC_U16 = 6,
+  OC_I32 = 7,
+  OC_U32 = 8,
+  OC_I64 = 9,
+  OC_U64 = 10,
+  OC_BOOL = 11
+} oc_dtype;
 
 /* Numpy broadcasting: y has `rank` dims; a and b are read with per-dim element
  * strides (0 on a broadcast dim). The kernels accept y == a or y == b when that
@@ -96,6 +139,17 @@ typedef struct {
   int32_t a_strides[OC_MAX_RANK];
   int32_t b_strides[OC_MAX_RANK];
 } oc_broadcast_params;
+
+/* Where: y = c ? a : b with three-way numpy broadcasting (per-dim element
+ * strides, 0 on broadcast dims); elements of elem_size bytes, c is bool. */
+typedef struct {
+  int32_t rank;
+  int32_t elem_size;
+  int32_t dims[OC_MAX_RANK];
+  int32_t c_strides[OC_MAX_RANK];
+  int32_t a_strides[OC_MAX_RANK];
+  int32_t b_strides[OC_MAX_RANK];
+} oc_where_params;
 
 /* 2-D convolution, NCHW activations, OIHW weights (I = c_in / group).
  * A 1-D convolution is a 2-D one with h = k_h = 1. */
@@ -164,13 +218,63 @@ typedef struct {
   int32_t dst_strides[OC_MAX_RANK];
 } oc_copy_params;
 
-/* Gather along one axis with compile-time indices (already non-negative):
- * x is (outer, axis_len, inner), y is (outer, n_indices, inner). */
+/* Gather along one axis: x is (outer, axis_len, inner), y is (outer,
+ * n_indices, inner). Indices are int32 (compile-time ones) or int64
+ * (index_is64); negative ones count from the end; out-of-range ones give
+ * zeros. */
 typedef struct {
   int32_t outer, axis_len, inner;
   int32_t n_indices;
   int32_t elem_size;
+  int32_t index_is64;
 } oc_gather_params;
+
+/* GatherElements: y has index's dims; y[i] = x[i with its `axis` coordinate
+ * replaced by index[i]] (negative counts from the end, out of range gives
+ * zero). x_strides are x's row-major element strides. */
+typedef struct {
+  int32_t rank;
+  int32_t elem_size;
+  int32_t axis;
+  int32_t axis_len; /* x's dim along axis */
+  int32_t index_is64;
+  int32_t dims[OC_MAX_RANK];
+  int32_t x_strides[OC_MAX_RANK];
+} oc_gather_elements_params;
+
+/* NegativeLogLikelihoodLoss: x (n, c, inner) holds log-probabilities,
+ * target (n, inner) class indices (int32 or int64), weight (c) or NULL.
+ * loss = -x[target] * weight[target], 0 where target == ignore_index;
+ * reduction none gives y (n, inner), sum and mean one value (mean divides by
+ * the summed weights of the counted elements). */
+typedef enum { OC_REDUCTION_NONE = 0, OC_REDUCTION_SUM = 1, OC_REDUCTION_MEAN = 2 } oc_reduction;
+
+typedef struct {
+  int32_t n, c, inner;
+  int32_t target_is64;
+  int32_t reduction; /* oc_reduction */
+  int32_t has_ignore_index;
+  int64_t ignore_index;
+} oc_nll_loss_params;
+
+/* Trilu on (batch, rows, cols) matrices of elem_size-byte elements: keeps
+ * j - i >= k (upper) or j - i <= k (lower), zeros the rest. k is read from
+ * the kernel's int64 pointer when it is not NULL. */
+typedef struct {
+  int32_t batch, rows, cols;
+  int32_t elem_size;
+  int32_t upper;
+  int64_t k;
+} oc_trilu_params;
+
+/* Normalization of the rows of x (rows, cols): y = (x - mean) / sqrt(var +
+ * epsilon) * scale + bias, the variance without correction. LayerNorm has
+ * scale and bias per column (channels == 0); InstanceNorm per row % channels. */
+typedef struct {
+  int32_t rows, cols;
+  int32_t channels;
+  float epsilon;
+} oc_norm_params;
 
 /* Reduction over any set of axes of an input of rank `rank`.
  * reduce_mask bit d set = axis d is reduced. Output is the kept dims in order

@@ -28,9 +28,32 @@ OC_API void oc_matmul_f32(const oc_matmul_params *p, const float *a, const float
 /* unary.c: y may equal x */
 OC_API void oc_unary_f32(int32_t op, float alpha, float beta, const float *x, float *y,
                          int32_t n);
-/* binary.c: y may equal a or b when that operand has y's shape */
+/* binary_<type>.c: y has the operands' type, or is bool (uint8_t) for the
+ * comparisons; y may equal a or b when that operand has y's shape and type */
 OC_API void oc_binary_f32(int32_t op, const oc_broadcast_params *p, const float *a,
-                          const float *b, float *y);
+                          const float *b, void *y);
+OC_API void oc_binary_f64(int32_t op, const oc_broadcast_params *p, const double *a,
+                          const double *b, void *y);
+OC_API void oc_binary_f16(int32_t op, const oc_broadcast_params *p, const uint16_t *a,
+                          const uint16_t *b, void *y);
+OC_API void oc_binary_i8(int32_t op, const oc_broadcast_params *p, const int8_t *a,
+                         const int8_t *b, void *y);
+OC_API void oc_binary_i16(int32_t op, const oc_broadcast_params *p, const int16_t *a,
+                          const int16_t *b, void *y);
+OC_API void oc_binary_i32(int32_t op, const oc_broadcast_params *p, const int32_t *a,
+                          const int32_t *b, void *y);
+OC_API void oc_binary_i64(int32_t op, const oc_broadcast_params *p, const int64_t *a,
+                          const int64_t *b, void *y);
+OC_API void oc_binary_u8(int32_t op, const oc_broadcast_params *p, const uint8_t *a,
+                         const uint8_t *b, void *y);
+OC_API void oc_binary_u16(int32_t op, const oc_broadcast_params *p, const uint16_t *a,
+                          const uint16_t *b, void *y);
+OC_API void oc_binary_u32(int32_t op, const oc_broadcast_params *p, const uint32_t *a,
+                          const uint32_t *b, void *y);
+OC_API void oc_binary_u64(int32_t op, const oc_broadcast_params *p, const uint64_t *a,
+                          const uint64_t *b, void *y);
+OC_API void oc_binary_bool(int32_t op, const oc_broadcast_params *p, const uint8_t *a,
+                           const uint8_t *b, void *y);
 /* softmax.c: x viewed as (outer, len, inner), normalized along len.
  * log != 0 computes LogSoftmax. y may equal x. */
 OC_API void oc_softmax_f32(const float *x, float *y, int32_t outer, int32_t len, int32_t inner,

@@ -415,6 +415,153 @@ OC_INLINE float oc_cosf(float x) {
   }
 }
 
+/* tan = sin / cos on the reduced argument; max error about 3 ulp. */
+OC_INLINE float oc_tanf(float x) {
+  float r;
+  uint32_t q;
+  if (fabsf(x) <= 0.785398163f) return oc_sin_poly(x) / oc_cos_poly(x);
+  if (x != x) return x + x;
+  if (fabsf(x) == oc_inff()) return oc_nanf();
+  q = oc_trig_reduce(x, &r);
+  return (q & 1u) ? -oc_cos_poly(r) / oc_sin_poly(r) : oc_sin_poly(r) / oc_cos_poly(r);
+}
+
+/* pi/2, pi/4 and pi as float hi + lo pairs. */
+#define OC_PIO2_HI 1.57079637f
+#define OC_PIO2_LO (-4.37113883e-08f)
+#define OC_PIO4_HI 0.785398185f
+#define OC_PIO4_LO (-2.18556941e-08f)
+#define OC_PI_HI 3.14159274f
+#define OC_PI_LO (-8.74227766e-08f)
+#define OC_LN2 0.693147182f
+
+OC_INLINE float oc_copysign_of(float r, float x) { /* |r| with the sign bit of x */
+  return oc_u2f((oc_f2u(r) & 0x7FFFFFFFu) | (oc_f2u(x) & 0x80000000u));
+}
+
+/* atan on [-tan(pi/8), tan(pi/8)]: x + x^3 P(x^2), least-squares fit on
+ * Chebyshev nodes, relative error 4.8e-8 on P. */
+OC_INLINE float oc_atan_poly(float x) {
+  const float t = x * x;
+  return x + (x * t) * (-3.333333174e-01f +
+                        t * (1.999953657e-01f +
+                             t * (-1.426384336e-01f + t * (1.074269575e-01f + t * -6.448931836e-02f))));
+}
+
+/* atan with the reductions atan(x) = pi/2 - atan(1/x) and
+ * pi/4 + atan((x - 1) / (x + 1)); about 2 ulp. */
+OC_INLINE float oc_atanf(float x) {
+  const float ax = fabsf(x);
+  float r;
+  if (x != x) return x + x;
+  if (ax > 2.41421356f) {
+    r = OC_PIO2_HI + (OC_PIO2_LO - oc_atan_poly(1.0f / ax));
+  } else if (ax > 0.414213562f) {
+    r = OC_PIO4_HI + (OC_PIO4_LO + oc_atan_poly((ax - 1.0f) / (ax + 1.0f)));
+  } else {
+    r = oc_atan_poly(ax);
+  }
+  return oc_copysign_of(r, x);
+}
+
+/* asin on [-1/2, 1/2]: x + x^3 P(x^2), relative error 2.2e-8 on P. */
+OC_INLINE float oc_asin_poly(float x) {
+  const float t = x * x;
+  return x + (x * t) * (1.666666634e-01f +
+                        t * (7.500094320e-02f +
+                             t * (4.459947375e-02f +
+                                  t * (3.109985128e-02f + t * (1.715295401e-02f + t * 3.368489652e-02f)))));
+}
+
+/* asin; beyond 1/2, asin(x) = pi/2 - 2 asin(sqrt((1 - x) / 2)). About 2 ulp. */
+OC_INLINE float oc_asinf(float x) {
+  const float ax = fabsf(x);
+  if (!(ax <= 1.0f)) return (x != x) ? x + x : oc_nanf();
+  if (ax <= 0.5f) return oc_asin_poly(x);
+  return oc_copysign_of(OC_PIO2_HI - (2.0f * oc_asin_poly(sqrtf(0.5f * (1.0f - ax))) - OC_PIO2_LO),
+                        x);
+}
+
+/* acos by the same reductions as asin. About 2 ulp. */
+OC_INLINE float oc_acosf(float x) {
+  const float ax = fabsf(x);
+  float a;
+  if (!(ax <= 1.0f)) return (x != x) ? x + x : oc_nanf();
+  if (ax <= 0.5f) return OC_PIO2_HI - (oc_asin_poly(x) - OC_PIO2_LO);
+  a = 2.0f * oc_asin_poly(sqrtf(0.5f * (1.0f - ax)));
+  return x > 0.0f ? a : OC_PI_HI - (a - OC_PI_LO);
+}
+
+/* sinh: x + x^3 P(x^2) below 1 (relative error 1.2e-9 on P), else from exp;
+ * exp(|x| / 2)^2 / 2 where exp(|x|) would overflow. */
+OC_INLINE float oc_sinhf(float x) {
+  const float ax = fabsf(x);
+  float r;
+  if (ax < 1.0f) {
+    const float t = x * x;
+    return x + (x * t) * (1.666666665e-01f +
+                          t * (8.333339596e-03f + t * (1.983812358e-04f + t * 2.806135232e-06f)));
+  }
+  if (ax < 88.0f) {
+    const float e = oc_expf(ax);
+    r = 0.5f * (e - 1.0f / e);
+  } else {
+    const float e = oc_expf(0.5f * ax); /* NaN stays NaN */
+    r = (0.5f * e) * e;
+  }
+  return oc_copysign_of(r, x);
+}
+
+OC_INLINE float oc_coshf(float x) {
+  const float ax = fabsf(x);
+  if (ax < 88.0f) {
+    const float e = oc_expf(ax);
+    return 0.5f * (e + 1.0f / e);
+  } else {
+    const float e = oc_expf(0.5f * ax);
+    return (0.5f * e) * e;
+  }
+}
+
+/* asinh = log(x + sqrt(x^2 + 1)), through log1p near 0. */
+OC_INLINE float oc_asinhf(float x) {
+  const float ax = fabsf(x);
+  float r;
+  if (ax > 4096.0f) {
+    r = oc_logf(ax) + OC_LN2;
+  } else if (ax > 2.0f) {
+    r = oc_logf(2.0f * ax + 1.0f / (sqrtf(ax * ax + 1.0f) + ax));
+  } else {
+    const float t = ax * ax;
+    r = oc_log1pf(ax + t / (1.0f + sqrtf(1.0f + t))); /* NaN stays NaN */
+  }
+  return oc_copysign_of(r, x);
+}
+
+/* acosh = log(x + sqrt(x^2 - 1)), through log1p near 1. */
+OC_INLINE float oc_acoshf(float x) {
+  float t;
+  if (!(x >= 1.0f)) return (x != x) ? x + x : oc_nanf();
+  if (x > 4096.0f) return oc_logf(x) + OC_LN2;
+  if (x > 2.0f) return oc_logf(2.0f * x - 1.0f / (x + sqrtf(x * x - 1.0f)));
+  t = x - 1.0f;
+  return oc_log1pf(t + sqrtf(2.0f * t + t * t));
+}
+
+/* atanh = log1p(2x / (1 - x)) / 2. */
+OC_INLINE float oc_atanhf(float x) {
+  const float ax = fabsf(x);
+  float r;
+  if (!(ax <= 1.0f)) return (x != x) ? x + x : oc_nanf();
+  if (ax < 0.5f) {
+    const float t = ax + ax;
+    r = 0.5f * oc_log1pf(t + t * ax / (1.0f - ax));
+  } else {
+    r = 0.5f * oc_log1pf((ax + ax) / (1.0f - ax)); /* ax == 1: inf */
+  }
+  return oc_copysign_of(r, x);
+}
+
 /* Epilogue activation of Conv/ConvTranspose/Gemm/MatMul (oc_act_kind).
  * NaN inputs stay NaN for every kind. */
 OC_INLINE float oc_clamp01(float v) {

@@ -1,0 +1,1 @@
+Bglobalaveragepool_141J ÔõD:J<3÷W=p]¦>šÓW?áÍÖ>¼;>¯Ö©=

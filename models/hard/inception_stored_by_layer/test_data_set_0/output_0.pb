@@ -1,0 +1,1 @@
+Bglobalaveragepool_103Já@¢=\?ƒrË¾¬h>

@@ -1,0 +1,45 @@
+// Offsets for buffers with known lifetimes (dynamic storage allocation with
+// fixed intervals): the planners' core, independent of the IR so that it can
+// be tested and benchmarked on random instances.
+#ifndef ONNX_TO_C_PASSES_INTERVAL_PACKING_H_
+#define ONNX_TO_C_PASSES_INTERVAL_PACKING_H_
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace oc {
+
+struct IntervalItem {
+  int64_t bytes;  // already aligned
+  int first, last;  // live steps, inclusive
+};
+
+struct Packing {
+  std::vector<int64_t> offsets;  // per item
+  int64_t size = 0;              // max offset + bytes
+  bool optimal = false;          // size == max live bytes (the lower bound)
+};
+
+// The largest total of bytes live at one step: no packing is smaller.
+int64_t MaxLive(const std::vector<IntervalItem>& items);
+
+// Items laid end to end.
+Packing PackLinear(const std::vector<IntervalItem>& items);
+// Largest first, lowest offset that fits (TFLite Micro's greedy-by-size).
+Packing PackGreedyBySize(const std::vector<IntervalItem>& items, int64_t alignment);
+// Several item orders (size, area, lifetime, start) with best-fit placement
+// (the smallest gap that fits); keeps the smallest result.
+Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
+// Branch and bound over canonical packings (each item at 0 or on top of an
+// item it overlaps, MiniMalloc's idea, ASPLOS 2023), starting from `start`
+// and stopping at the max-live lower bound or the deadline.
+Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
+                  std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
+
+// True when no two items live at the same step share a byte.
+bool PackingIsValid(const std::vector<IntervalItem>& items, const Packing& packing);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_PASSES_INTERVAL_PACKING_H_

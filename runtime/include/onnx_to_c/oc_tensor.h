@@ -1,0 +1,89 @@
+/*
+ * onnx-to-c runtime: element helpers shared by the kernels that handle more
+ * than float32: IEEE half <-> float conversion, integer power and remainder,
+ * and reading run-time index tensors (int32 or int64).
+ */
+#ifndef ONNX_TO_C_OC_TENSOR_H_
+#define ONNX_TO_C_OC_TENSOR_H_
+
+#include <stdint.h>
+#include <string.h>
+
+#include "onnx_to_c/oc_common.h"
+#include "onnx_to_c/oc_math.h"
+
+/* IEEE half (bits) to float: exact. */
+OC_INLINE float oc_h2f(uint16_t h) {
+  const uint32_t sign = ((uint32_t)h & 0x8000u) << 16, e = ((uint32_t)h >> 10) & 0x1Fu,
+                 m = (uint32_t)h & 0x3FFu;
+  if (e == 0u) { /* zero or subnormal: m * 2^-24, exact */
+    return oc_u2f(oc_f2u((float)m * 5.96046448e-08f) | sign);
+  }
+  if (e == 31u) return oc_u2f(sign | 0x7F800000u | (m << 13));
+  return oc_u2f(sign | ((e + 112u) << 23) | (m << 13));
+}
+
+/* Float to IEEE half, rounding to nearest even; NaN stays a (quiet) NaN. */
+OC_INLINE uint16_t oc_f2h(float f) {
+  const uint32_t x = oc_f2u(f), sign = (x >> 16) & 0x8000u, ax = x & 0x7FFFFFFFu;
+  uint32_t h, rest;
+  if (ax >= 0x7F800000u) return (uint16_t)(sign | (ax > 0x7F800000u ? 0x7E00u : 0x7C00u));
+  if (ax >= 0x477FF000u) return (uint16_t)(sign | 0x7C00u); /* >= 65520 rounds to inf */
+  if (ax < 0x38800000u) { /* below 2^-14: a subnormal half, round(|f| * 2^24) */
+    return (uint16_t)(sign | (uint32_t)oc_roundf_even(oc_u2f(ax) * 16777216.0f));
+  }
+  h = ((((ax >> 23) - 112u) << 10) | ((ax & 0x7FFFFFu) >> 13));
+  rest = ax & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) h++; /* may carry into the exponent */
+  return (uint16_t)(sign | h);
+}
+
+/* base^e with wrap-around (integer Pow); negative e gives 1/base^|e| truncated. */
+OC_INLINE int64_t oc_ipow_i64(int64_t base, int64_t e) {
+  uint64_t r = 1u, b = (uint64_t)base;
+  if (e < 0) return base == 1 ? 1 : (base == -1 ? ((e & 1) ? -1 : 1) : 0);
+  while (e > 0) {
+    if (e & 1) r *= b;
+    b *= b;
+    e >>= 1;
+  }
+  return (int64_t)r;
+}
+
+OC_INLINE uint64_t oc_ipow_u64(uint64_t b, uint64_t e) {
+  uint64_t r = 1u;
+  while (e > 0u) {
+    if (e & 1u) r *= b;
+    b *= b;
+    e >>= 1;
+  }
+  return r;
+}
+
+/* Remainder with the sign of the divisor (Python's %); 0 for b == 0 or -1. */
+OC_INLINE int64_t oc_pymod_i64(int64_t a, int64_t b) {
+  int64_t r;
+  if (b == 0 || b == -1) return 0;
+  r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+
+/* Element i of an index tensor of int32 (is64 == 0) or int64. */
+OC_INLINE int64_t oc_index_at(const void *idx, int32_t is64, int32_t i) {
+  return is64 ? ((const int64_t *)idx)[i] : (int64_t)((const int32_t *)idx)[i];
+}
+
+/* An index into a dim of n elements, negative counting from the end; -1
+ * when it is out of range (kernels then skip the element or write 0). */
+OC_INLINE int32_t oc_wrap_index(int64_t v, int32_t n) {
+  if (v < 0) v += n;
+  return (v < 0 || v >= n) ? -1 : (int32_t)v;
+}
+
+/* A float or double v converted to the integer type T, saturating to LO
+ * (v <= FLO) and HI (v >= FHI) instead of the undefined behaviour of C; NaN
+ * gives 0. FLO and FHI are v's type's exact bounds. */
+#define OC_SATURATE(T, v, LO, HI, FLO, FHI) \
+  ((v) != (v) ? (T)0 : ((v) <= (FLO) ? (T)(LO) : ((v) >= (FHI) ? (T)(HI) : (T)(v))))
+
+#endif /* ONNX_TO_C_OC_TENSOR_H_ */

@@ -1,0 +1,4 @@
+/* Elementwise binary operators on int16_t (oc_binary.h). */
+#include "onnx_to_c/oc_binary.h"
+
+OC_DEFINE_BINARY_INT(i16, int16_t, uint32_t, OC_BINARY_SIGNED_CASES)
