@@ -127,6 +127,27 @@ bool AllInputsConstant(const NodeContext& ctx) {
   return ctx.num_inputs() > 0;
 }
 
+// EyeLike depends only on its input's (static) shape: ones on diagonal k.
+absl::StatusOr<bool> FoldEyeLike(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() != 2) return ctx.Invalid("the input must be 2-D");
+  DType dtype = x.dtype;
+  if (ctx.HasAttr("dtype")) {
+    OC_ASSIGN_OR_RETURN(int64_t t, ctx.AttrInt("dtype", std::nullopt));
+    auto d = DTypeFromOnnx(static_cast<int32_t>(t));
+    if (!d.ok()) return ctx.Unsupported(d.status().message());
+    dtype = *d;
+  }
+  OC_ASSIGN_OR_RETURN(int64_t k, ctx.AttrInt("k", 0));
+  HostTensor out = HostTensor::Zeros(dtype, x.shape);
+  for (int64_t i = 0; i < x.shape[0]; ++i) {
+    const int64_t j = i + k;
+    if (j >= 0 && j < x.shape[1]) out.SetInt(i * x.shape[1] + j, 1);
+  }
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
 }  // namespace
 
 absl::StatusOr<HostTensor> ConstantNodeValue(const NodeContext& ctx) {
@@ -185,6 +206,7 @@ absl::StatusOr<bool> TryFoldNode(NodeContext& ctx) {
     ctx.BindConstantOutput(0, std::move(t));
     return true;
   }
+  if (op == "EyeLike") return FoldEyeLike(ctx);
   if (!AllInputsConstant(ctx)) return false;
   const HostTensor x = ctx.ConstantInput(0);
 

@@ -137,6 +137,19 @@ absl::StatusOr<ValueId> LegacyBroadcastOperand(NodeContext& ctx, ValueId a, Valu
   return ctx.Reshaped(b, aligned, ".aligned");
 }
 
+// Before opset 7 PRelu's slope is one value or one per channel (dim 1).
+absl::StatusOr<ValueId> LegacyPReluSlope(NodeContext& ctx) {
+  const Shape& x = ctx.InputValue(0).shape;
+  const Shape& slope = ctx.InputValue(1).shape;
+  if (ctx.opset() >= 7 || slope.size() != 1 || x.size() < 2 || slope[0] == 1 ||
+      slope[0] != x[1]) {
+    return ctx.Input(1);
+  }
+  Shape per_channel(x.size() - 1, 1);
+  per_channel[0] = slope[0];
+  return ctx.Reshaped(ctx.Input(1), per_channel, ".per_channel");
+}
+
 absl::Status RequireF32(const NodeContext& ctx, int input) {
   DType t = ctx.InputValue(input).dtype;
   if (t != DType::kF32) {
@@ -324,7 +337,9 @@ absl::Status LowerBinary(NodeContext& ctx) {
   if (kind == OpKind::kPow) {
     OC_ASSIGN_OR_RETURN(operands[1], PowExponent(ctx));
   }
-  if (operands.size() == 2) {
+  if (kind == OpKind::kPRelu) {
+    OC_ASSIGN_OR_RETURN(operands[1], LegacyPReluSlope(ctx));
+  } else if (operands.size() == 2) {
     OC_ASSIGN_OR_RETURN(operands[1], LegacyBroadcastOperand(ctx, operands[0], operands[1]));
   }
   if (kind == OpKind::kPRelu) {
