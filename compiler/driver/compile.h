@@ -54,6 +54,9 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& options);
 // One line for the generated header: arena, peak, bound, certified or gap.
 std::string CertificateSummary(const CompileResult& result);
 
+// An ASCII picture of the arena plan (offsets against steps).
+std::string ArenaPicture(const CompileResult& result, int rows = 24, int max_columns = 100);
+
 // The JSON report of a compilation.
 std::string MakeReport(const CompileOptions& options, const CompileResult& result);
 

@@ -32,6 +32,7 @@ std::vector<oc::CliOption> Options() {
       {"schedule-budget-ms", "", true, "700",
        "time for the local search, the exact search and the lower bounds"},
       {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
+      {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
       {"help", "h", false, "", "print this help"},
       {"version", "", false, "", "print the version"},
   };
@@ -128,6 +129,7 @@ int main(int argc, char** argv) {
 
   auto result = oc::CompileModel(o);
   if (!result.ok()) return Fail(result.status());
+  if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(*result);
   if (emit == "ir") {
     std::cout << oc::PrintProgram(result->program);
     return 0;
