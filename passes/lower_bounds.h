@@ -32,7 +32,7 @@ NodeCut MinLiveBytesAt(const ScheduleGraph& g, int v, const std::vector<int>& fo
 
 struct LowerBound {
   int64_t bytes = 0;
-  std::string kind;        // "node" or "pair", "+reverse" when found on the reversed program
+  std::string kind;        // "node" or "pair"
   std::vector<int> nodes;  // v, or the pair (u, w)
   // The minimizing ideals behind the bound (node: one; pair: the four cuts
   // max(w|u in, u|w out), max(u|w in, w|u out), in that order).

@@ -8,7 +8,11 @@ int ScheduleGraph::AddBuffer(int64_t bytes, std::vector<int> writers, std::vecto
   Buffer b;
   b.bytes = bytes;
   b.writers = std::move(writers);
-  b.readers = readers.empty() ? b.writers : std::move(readers);
+  // A buffer is live from its first writer to its last reader: counting every
+  // writer as a reader too keeps that true even for a writer that no reader
+  // depends on (the bounds rely on it).
+  b.readers = std::move(readers);
+  b.readers.insert(b.readers.end(), b.writers.begin(), b.writers.end());
   std::sort(b.writers.begin(), b.writers.end());
   b.writers.erase(std::unique(b.writers.begin(), b.writers.end()), b.writers.end());
   std::sort(b.readers.begin(), b.readers.end());

@@ -18,7 +18,7 @@ struct ScheduleGraph {
   struct Buffer {
     int64_t bytes = 0;
     std::vector<int> writers;  // nodes writing it (one, or several for a shared buffer)
-    std::vector<int> readers;  // nodes reading it (its writers when nothing reads it)
+    std::vector<int> readers;  // nodes reading it, and its writers (see AddBuffer)
   };
 
   explicit ScheduleGraph(int n = 0)
@@ -30,7 +30,8 @@ struct ScheduleGraph {
   std::vector<Buffer> buffers;
   std::vector<std::vector<int>> writes, reads;  // per node: buffer indices
 
-  // Adds a buffer; fills readers with the writers when `readers` is empty.
+  // Adds a buffer; `writers` must not be empty. The writers are added to the
+  // readers.
   int AddBuffer(int64_t bytes, std::vector<int> writers, std::vector<int> readers);
   void AddEdge(int from, int to);
   // Sorts and deduplicates adjacency; call once after building.

@@ -247,7 +247,7 @@ ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
   const size_t words = (static_cast<size_t>(n) + 63) / 64;
   ExactSearchResult result;
   struct State {
-    IdealKey key;
+    const IdealKey* key;  // owned by best_peak (unordered_map nodes never move)
     int64_t resident;
     int64_t peak;
     int count;
@@ -260,9 +260,9 @@ ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
   // Queue entries: (peak, -count, state index); smallest peak first, deeper first.
   using Entry = std::tuple<int64_t, int, int>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
-  states.push_back({IdealKey{std::vector<uint64_t>(words, 0)}, 0, 0, 0, -1, -1});
+  auto root = best_peak.emplace(IdealKey{std::vector<uint64_t>(words, 0)}, 0).first;
+  states.push_back({&root->first, 0, 0, 0, -1, -1});
   queue.push({0, 0, 0});
-  best_peak[states[0].key] = 0;
   while (!queue.empty()) {
     auto [peak, neg_count, idx] = queue.top();
     queue.pop();
@@ -272,7 +272,8 @@ ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
       return result;  // out of budget: not finished
     }
     const State st = states[idx];
-    if (best_peak[st.key] < peak) continue;  // a better path reached this ideal
+    const IdealKey& key_now = *st.key;
+    if (best_peak[key_now] < peak) continue;  // a better path reached this ideal
     if (st.count == n) {
       result.finished = true;
       result.improved = peak < upper_bound;
@@ -283,40 +284,42 @@ ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
       return result;
     }
     for (int v = 0; v < n; ++v) {
-      if (in(st.key, v)) continue;
+      if (in(key_now, v)) continue;
       bool ready = true;
-      for (int p : g.preds[v]) ready = ready && in(st.key, p);
+      for (int p : g.preds[v]) ready = ready && in(key_now, p);
       if (!ready) continue;
       int64_t step = st.resident + g.scratch[v];
       int64_t resident = st.resident;
       for (int b : g.writes[v]) {
         const auto& buf = g.buffers[b];
         bool written = false;
-        for (int w : buf.writers) written = written || in(st.key, w);
+        for (int w : buf.writers) written = written || in(key_now, w);
         if (written) continue;
         step += buf.bytes;
         bool read_later = false;
-        for (int r : buf.readers) read_later = read_later || (r != v && !in(st.key, r));
+        for (int r : buf.readers) read_later = read_later || (r != v && !in(key_now, r));
         if (read_later) resident += buf.bytes;
       }
       for (int b : g.reads[v]) {
         const auto& buf = g.buffers[b];
         bool written = false;
-        for (int w : buf.writers) written = written || in(st.key, w);
+        for (int w : buf.writers) written = written || in(key_now, w);
         if (!written) continue;  // written by v itself and handled above
         bool read_later = false;
-        for (int r : buf.readers) read_later = read_later || (r != v && !in(st.key, r));
+        for (int r : buf.readers) read_later = read_later || (r != v && !in(key_now, r));
         if (!read_later) resident -= buf.bytes;
       }
       int64_t new_peak = std::max(peak, step);
       // Orders reaching the known upper bound cannot improve on it.
       if (new_peak >= upper_bound) continue;
-      IdealKey key = st.key;
+      IdealKey key = key_now;
       key.bits[v >> 6] |= uint64_t{1} << (v & 63);
-      auto it = best_peak.find(key);
-      if (it != best_peak.end() && it->second <= new_peak) continue;
-      best_peak[key] = new_peak;
-      states.push_back({std::move(key), resident, new_peak, st.count + 1, idx, v});
+      auto [it, inserted] = best_peak.emplace(std::move(key), new_peak);
+      if (!inserted) {
+        if (it->second <= new_peak) continue;
+        it->second = new_peak;
+      }
+      states.push_back({&it->first, resident, new_peak, st.count + 1, idx, v});
       queue.push({new_peak, -(st.count + 1), static_cast<int>(states.size() - 1)});
     }
     (void)neg_count;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <queue>
 #include <string>
 #include <vector>
@@ -186,6 +187,11 @@ TEST(ScheduleBruteForce, CorpusIsLargeAndUsesEveryFeature) {
       no_write += g.writes[v].empty();
     }
   }
+  int64_t orders = 0;
+  for (const BruteForce& bf : SmallCorpusSolutions()) orders += bf.orders;
+  std::printf("%zu graphs, %lld topological orders in all; %d shared buffers, %d unread, %d in-place writers, "
+              "%d nodes with scratch\n", corpus.size(), static_cast<long long>(orders), multi_writer, unread, in_place,
+              scratch);
   EXPECT_GT(multi_writer, 100);
   EXPECT_GT(unread, 100);
   EXPECT_GT(scratch, 100);
