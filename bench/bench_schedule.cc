@@ -191,7 +191,7 @@ void FamilyTable(const Options& opt) {
 
 void ScalingTable(const Options& opt) {
   std::printf("## Scaling (heuristics = best of file order, RPO, greedy, DFS; node bound = ComputeLowerBound without pairs, "
-              "forward and reversed, stopped after %lld s; %d instances per row)\n\n", static_cast<long long>(opt.bound_limit_s), opt.scaling_instances);
+              "stopped after %lld s; %d instances per row)\n\n", static_cast<long long>(opt.bound_limit_s), opt.scaling_instances);
   std::printf("| family | nodes | buffers | heuristic ms | node bound ms | heuristic + bound ms | cuts | certified "
               "| mean gap %% | vs file %% | vs RPO %% | local search (%lld ms budget) gain %% |\n",
               static_cast<long long>(opt.budget_ms / 4));

@@ -238,6 +238,8 @@ const std::unordered_map<std::string, LowerFn>& LoweringTable() {
     RegisterIndexingLowerings(*t);
     RegisterNormalizationLowerings(*t);
     RegisterLossLowerings(*t);
+    RegisterEinsumLowerings(*t);
+    RegisterQuantLowerings(*t);
     return t;
   }();
   return *table;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "compiler/import/node_context.h"
+#include "compiler/import/shape_rules.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/status.h"
 
@@ -17,63 +18,6 @@ absl::Status RequireF32(const NodeContext& ctx, int input) {
   return absl::OkStatus();
 }
 
-struct Window {
-  std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begin..., end...
-  Shape out_spatial;
-};
-
-// Resolves kernel/strides/dilations/pads/auto_pad for a sliding window over
-// `in_spatial` (Conv, MaxPool, AveragePool).
-absl::StatusOr<Window> ResolveWindow(const NodeContext& ctx, const Shape& in_spatial,
-                                     std::vector<int64_t> kernel, bool ceil_mode) {
-  const size_t n = in_spatial.size();
-  Window w;
-  w.kernel = std::move(kernel);
-  OC_ASSIGN_OR_RETURN(w.strides, ctx.AttrInts("strides", std::vector<int64_t>(n, 1)));
-  OC_ASSIGN_OR_RETURN(w.dilations, ctx.AttrInts("dilations", std::vector<int64_t>(n, 1)));
-  OC_ASSIGN_OR_RETURN(w.pads, ctx.AttrInts("pads", std::vector<int64_t>(2 * n, 0)));
-  OC_ASSIGN_OR_RETURN(std::string auto_pad, ctx.AttrString("auto_pad", "NOTSET"));
-  if (w.kernel.size() != n || w.strides.size() != n || w.dilations.size() != n ||
-      w.pads.size() != 2 * n) {
-    return ctx.Invalid("kernel_shape, strides, dilations or pads have the wrong length");
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (w.kernel[i] <= 0) return ctx.Invalid("kernel dimensions must be positive");
-    if (w.strides[i] <= 0) return ctx.Invalid("strides must be positive");
-    if (w.dilations[i] <= 0) return ctx.Invalid("dilations must be positive");
-    if (w.pads[i] < 0 || w.pads[n + i] < 0) return ctx.Invalid("pads must not be negative");
-  }
-  w.out_spatial.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t in = in_spatial[i], k = w.kernel[i], s = w.strides[i], d = w.dilations[i];
-    const int64_t extent = d * (k - 1) + 1;
-    if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-      int64_t out = (in + s - 1) / s;
-      int64_t total = std::max<int64_t>(0, (out - 1) * s + extent - in);
-      int64_t small = total / 2, large = total - small;
-      w.pads[i] = auto_pad == "SAME_UPPER" ? small : large;
-      w.pads[n + i] = auto_pad == "SAME_UPPER" ? large : small;
-      w.out_spatial[i] = out;
-      continue;
-    }
-    if (auto_pad == "VALID") {
-      w.pads[i] = w.pads[n + i] = 0;
-    } else if (auto_pad != "NOTSET") {
-      return ctx.Invalid(absl::StrCat("auto_pad '", auto_pad, "' is not valid"));
-    }
-    const int64_t span = in + w.pads[i] + w.pads[n + i] - extent;
-    if (span < 0) {
-      return ctx.Invalid(absl::StrCat("the window (", extent, ") is larger than the padded input (",
-                                      in + w.pads[i] + w.pads[n + i], ")"));
-    }
-    int64_t out = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
-    // A window that would start in the end padding is dropped (ceil_mode).
-    if (ceil_mode && (out - 1) * s >= in + w.pads[i]) --out;
-    w.out_spatial[i] = out;
-  }
-  return w;
-}
-
 void SetWindowAttrs(Statement& s, const Window& w) {
   s.attrs["kernel"] = w.kernel;
   s.attrs["strides"] = w.strides;
@@ -85,8 +29,8 @@ absl::Status LowerConv(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const Value& x = ctx.InputValue(0);
   const Value& w = ctx.InputValue(1);
-  if (x.shape.size() != 3 && x.shape.size() != 4) {
-    return ctx.Unsupported(absl::StrCat("only 1-D and 2-D convolutions are supported (input ",
+  if (x.shape.size() < 3 || x.shape.size() > 5) {
+    return ctx.Unsupported(absl::StrCat("only 1-D, 2-D and 3-D convolutions are supported (input ",
                                         FormatShape(x.shape), ")"));
   }
   if (w.shape.size() != x.shape.size()) return ctx.Invalid("weights and input differ in rank");
@@ -121,8 +65,8 @@ absl::Status LowerConvTranspose(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const Value& x = ctx.InputValue(0);
   const Value& w = ctx.InputValue(1);
-  if (x.shape.size() != 3 && x.shape.size() != 4) {
-    return ctx.Unsupported("only 1-D and 2-D transposed convolutions are supported");
+  if (x.shape.size() < 3 || x.shape.size() > 5) {
+    return ctx.Unsupported("only 1-D, 2-D and 3-D transposed convolutions are supported");
   }
   if (w.shape.size() != x.shape.size()) return ctx.Invalid("weights and input differ in rank");
   const size_t n = x.shape.size() - 2;
@@ -158,10 +102,11 @@ absl::Status LowerConvTranspose(NodeContext& ctx) {
       target = x.shape[2 + i] * strides[i];
     }
     if (target >= 0) {
-      int64_t total = full - target;
-      if (total < 0) return ctx.Unsupported("output_shape larger than the full output");
-      bool upper = auto_pad == "SAME_UPPER";
-      pads[i] = upper ? total / 2 : total - total / 2;
+      const int64_t total = full - target;
+      const bool upper = auto_pad == "SAME_UPPER";
+      // A target beyond the full output extends it at the end (like
+      // output_padding): positions no input reaches hold the bias.
+      pads[i] = total < 0 ? 0 : (upper ? total / 2 : total - total / 2);
       pads[n + i] = total - pads[i];
     }
     int64_t size = full - pads[i] - pads[n + i];
@@ -237,6 +182,34 @@ absl::Status LowerMatMul(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// BatchNormalization with parameters computed at run time: the per-channel
+// scale and bias are computed by elementwise statements first.
+absl::Status LowerRuntimeBatchNorm(NodeContext& ctx, float eps) {
+  const int64_t c = ctx.InputValue(0).shape[1];
+  for (int i = 1; i <= 4; ++i) {
+    OC_RETURN_IF_ERROR(RequireF32(ctx, i));
+    if (ctx.InputValue(i).shape != Shape{c}) {
+      return ctx.Invalid("scale, B, mean and var need one value per channel");
+    }
+  }
+  // scale' = scale / sqrt(var + eps), bias' = B - mean * scale'
+  auto binary = [&](OpKind op, ValueId a, ValueId b, const char* name) {
+    ValueId r = ctx.Temp(DType::kF32, {c}, name);
+    ctx.Emit(op, {a, b}, {r});
+    return r;
+  };
+  ValueId eps_c = ctx.ScalarConstant(DType::kF32, eps, ".eps");
+  ValueId var_eps = binary(OpKind::kAdd, ctx.Input(4), eps_c, ".var_eps");
+  ValueId std_dev = ctx.Temp(DType::kF32, {c}, ".std");
+  ctx.Emit(OpKind::kSqrt, {var_eps}, {std_dev});
+  ValueId scale = binary(OpKind::kDiv, ctx.Input(1), std_dev, ".scale");
+  ValueId shift = binary(OpKind::kMul, ctx.Input(3), scale, ".mean_scaled");
+  ValueId bias = binary(OpKind::kSub, ctx.Input(2), shift, ".bias");
+  ValueId y = ctx.NewResult(0, DType::kF32, ctx.InputValue(0).shape);
+  ctx.Emit(OpKind::kChannelAffine, {ctx.Input(0), scale, bias}, {y});
+  return absl::OkStatus();
+}
+
 absl::Status LowerBatchNorm(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   for (int i = 1; i < ctx.num_outputs(); ++i) {
@@ -250,6 +223,9 @@ absl::Status LowerBatchNorm(NodeContext& ctx) {
     if (!spatial) return ctx.Unsupported("spatial = 0 is not supported");
   }
   OC_ASSIGN_OR_RETURN(float eps, ctx.AttrFloat("epsilon", 1e-5f));
+  for (int i = 1; i <= 4; ++i) {
+    if (!ctx.IsConstantInput(i)) return LowerRuntimeBatchNorm(ctx, eps);
+  }
   OC_ASSIGN_OR_RETURN(std::vector<float> gamma, ctx.ConstantFloats(1, "scale"));
   OC_ASSIGN_OR_RETURN(std::vector<float> beta, ctx.ConstantFloats(2, "B"));
   OC_ASSIGN_OR_RETURN(std::vector<float> mean, ctx.ConstantFloats(3, "mean"));
@@ -277,22 +253,22 @@ absl::Status LowerBatchNorm(NodeContext& ctx) {
 absl::Status LowerPool(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const bool is_max = ctx.op_type() == "MaxPool";
-  if (is_max && ctx.HasOutput(1)) return ctx.Unsupported("the Indices output is not supported");
   const Value& x = ctx.InputValue(0);
-  if (x.shape.size() != 3 && x.shape.size() != 4) {
-    return ctx.Unsupported("only 1-D and 2-D pooling is supported");
+  if (x.shape.size() < 3 || x.shape.size() > 5) {
+    return ctx.Unsupported("only 1-D, 2-D and 3-D pooling is supported");
   }
   OC_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, ctx.AttrInts("kernel_shape", std::nullopt));
   OC_ASSIGN_OR_RETURN(int64_t ceil_mode, ctx.AttrInt("ceil_mode", 0));
   OC_ASSIGN_OR_RETURN(int64_t storage_order, ctx.AttrInt("storage_order", 0));
-  if (storage_order != 0) return ctx.Unsupported("storage_order 1 is not supported");
   Shape in_spatial(x.shape.begin() + 2, x.shape.end());
   OC_ASSIGN_OR_RETURN(Window win, ResolveWindow(ctx, in_spatial, kernel, ceil_mode != 0));
   Shape out = {x.shape[0], x.shape[1]};
   out.insert(out.end(), win.out_spatial.begin(), win.out_spatial.end());
-  ValueId y = ctx.NewResult(0, DType::kF32, out);
-  Statement& s = ctx.Emit(is_max ? OpKind::kMaxPool : OpKind::kAveragePool, {ctx.Input(0)}, {y});
+  std::vector<ValueId> results = {ctx.NewResult(0, DType::kF32, out)};
+  if (is_max && ctx.HasOutput(1)) results.push_back(ctx.NewResult(1, DType::kI64, out));
+  Statement& s = ctx.Emit(is_max ? OpKind::kMaxPool : OpKind::kAveragePool, {ctx.Input(0)}, results);
   SetWindowAttrs(s, win);
+  if (is_max) s.attrs["storage_order"] = storage_order ? int64_t{1} : int64_t{0};
   if (!is_max) {
     OC_ASSIGN_OR_RETURN(int64_t include, ctx.AttrInt("count_include_pad", 0));
     s.attrs["count_include_pad"] = include ? int64_t{1} : int64_t{0};

@@ -66,11 +66,30 @@ absl::Status LowerInstanceNorm(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+absl::Status LowerLrn(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx));
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() < 2) return ctx.Invalid("the input needs a channel dimension");
+  OC_ASSIGN_OR_RETURN(int64_t size, ctx.AttrInt("size", std::nullopt));
+  if (size <= 0) return ctx.Invalid("size must be positive");
+  OC_ASSIGN_OR_RETURN(float alpha, ctx.AttrFloat("alpha", 1e-4f));
+  OC_ASSIGN_OR_RETURN(float beta, ctx.AttrFloat("beta", 0.75f));
+  OC_ASSIGN_OR_RETURN(float bias, ctx.AttrFloat("bias", 1.0f));
+  ValueId y = ctx.NewResult(0, DType::kF32, x.shape);
+  Statement& s = ctx.Emit(OpKind::kLrn, {ctx.Input(0)}, {y});
+  s.attrs["size"] = size;
+  s.attrs["alpha"] = alpha;
+  s.attrs["beta"] = beta;
+  s.attrs["bias"] = bias;
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void RegisterNormalizationLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["LayerNormalization"] = LowerLayerNorm;
   t["InstanceNormalization"] = LowerInstanceNorm;
+  t["LRN"] = LowerLrn;
 }
 
 }  // namespace oc

@@ -188,6 +188,46 @@ absl::Status LowerPad(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// DepthToSpace / SpaceToDepth: a reshape to 6-D, a transpose, a reshape
+// back to 4-D.
+absl::Status LowerDepthSpace(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() != 4) return ctx.Invalid("the input must be 4-D (NCHW)");
+  OC_ASSIGN_OR_RETURN(int64_t b, ctx.AttrInt("blocksize", std::nullopt));
+  if (b <= 0) return ctx.Invalid("blocksize must be positive");
+  const int64_t n = x.shape[0], c = x.shape[1], h = x.shape[2], w = x.shape[3];
+  Shape six, out;
+  std::vector<int64_t> perm;
+  if (ctx.op_type() == "DepthToSpace") {
+    if (c % (b * b) != 0) return ctx.Invalid("channels are not a multiple of blocksize^2");
+    OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "DCR"));
+    if (mode == "DCR") {
+      six = {n, b, b, c / (b * b), h, w};
+      perm = {0, 3, 4, 1, 5, 2};
+    } else if (mode == "CRD") {
+      six = {n, c / (b * b), b, b, h, w};
+      perm = {0, 1, 4, 2, 5, 3};
+    } else {
+      return ctx.Invalid(absl::StrCat("mode '", mode, "' is not DCR or CRD"));
+    }
+    out = {n, c / (b * b), h * b, w * b};
+  } else {
+    if (h % b != 0 || w % b != 0) return ctx.Invalid("H and W are not multiples of blocksize");
+    six = {n, c, h / b, b, w / b, b};
+    perm = {0, 3, 5, 1, 2, 4};
+    out = {n, c * b * b, h / b, w / b};
+  }
+  ValueId v = ctx.Reshaped(ctx.Input(0), six, ".blocks");
+  Shape moved;
+  for (int64_t p : perm) moved.push_back(six[p]);
+  ValueId t = ctx.Temp(x.dtype, moved, ".moved");
+  Statement& s = ctx.Emit(OpKind::kTranspose, {v}, {t});
+  s.attrs["perm"] = perm;
+  ValueId y = ctx.NewResult(0, x.dtype, out);
+  ctx.Emit(OpKind::kReshape, {t}, {y});
+  return absl::OkStatus();
+}
+
 // Gather with indices computed at run time: the indices are an operand.
 absl::Status LowerRuntimeGather(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
@@ -246,7 +286,7 @@ Shape ReducedShape(const Shape& in, const std::set<int64_t>& reduced, bool keepd
 
 absl::Status LowerReduce(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
-  if (x.dtype != DType::kF32) {
+  if (x.dtype != DType::kF32 && x.dtype != DType::kF64) {
     return ctx.Unsupported(absl::StrCat("element type ", DTypeName(x.dtype), " is not supported"));
   }
   const std::string& op = ctx.op_type();
@@ -287,6 +327,36 @@ absl::Status LowerReduce(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// CumSum: the axis may be computed at run time (it fixes no shape).
+absl::Status LowerCumSum(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  if (x.dtype != DType::kF32 && x.dtype != DType::kF64 && x.dtype != DType::kI32 &&
+      x.dtype != DType::kI64) {
+    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(x.dtype), " is not supported"));
+  }
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  if (rank == 0 || rank > 8) return ctx.Unsupported("rank 0 or above 8 is not supported");
+  const Value& a = ctx.InputValue(1);
+  if ((a.dtype != DType::kI32 && a.dtype != DType::kI64) || a.NumElements() != 1) {
+    return ctx.Invalid("axis must be an int32 or int64 scalar");
+  }
+  OC_ASSIGN_OR_RETURN(int64_t exclusive, ctx.AttrInt("exclusive", 0));
+  OC_ASSIGN_OR_RETURN(int64_t reverse, ctx.AttrInt("reverse", 0));
+  std::vector<ValueId> operands = {ctx.Input(0)};
+  int64_t axis = -1;
+  if (ctx.IsConstantInput(1)) {
+    OC_ASSIGN_OR_RETURN(axis, NormalizeAxis(ctx, ctx.ConstantInput(1).GetInt(0), rank));
+  } else {
+    operands.push_back(ctx.Input(1));
+  }
+  ValueId y = ctx.NewResult(0, x.dtype, x.shape);
+  Statement& s = ctx.Emit(OpKind::kCumSum, operands, {y});
+  s.attrs["axis"] = axis;
+  s.attrs["exclusive"] = exclusive ? int64_t{1} : int64_t{0};
+  s.attrs["reverse"] = reverse ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
 // ArgMax / ArgMin: int64 indices along one axis.
 absl::Status LowerArgMax(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
@@ -322,8 +392,11 @@ void RegisterTensorLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Tile"] = LowerTile;
   t["Pad"] = LowerPad;
   t["Gather"] = LowerGather;
+  t["DepthToSpace"] = LowerDepthSpace;
+  t["SpaceToDepth"] = LowerDepthSpace;
   for (const ReduceInfo& r : kReduces) t[r.onnx] = LowerReduce;
   t["ArgMax"] = LowerArgMax;
+  t["CumSum"] = LowerCumSum;
   t["ArgMin"] = LowerArgMax;
 }
 

@@ -140,20 +140,27 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
     }
     return absl::InvalidArgumentError(absl::StrCat("the ONNX checker rejects the model: ", what));
   }
-  try {
-    onnx::ShapeInferenceOptions options(/*check_type=*/true, /*strict_mode=*/0,
-                                        /*data_prop=*/true);
-    std::unordered_map<std::string, onnx::TensorShapeProto> generated;
-    onnx::shape_inference::InferShapes(loaded.model, onnx::OpSchemaRegistry::Instance(), options,
-                                       &generated);
-  } catch (const std::exception& e) {
-    std::string what = e.what();
-    for (char& c : what) {
-      if (c == '\n') c = ' ';
+  // Old exporters break some type constraints (an int64 Constant at opset
+  // 6): when type checking is what fails, shapes are inferred without it (the
+  // importer checks the types each lowering needs).
+  std::string failure;
+  for (bool check_type : {true, false}) {
+    onnx::ModelProto attempt = loaded.model;
+    try {
+      onnx::ShapeInferenceOptions options(check_type, /*strict_mode=*/0, /*data_prop=*/true);
+      std::unordered_map<std::string, onnx::TensorShapeProto> generated;
+      onnx::shape_inference::InferShapes(attempt, onnx::OpSchemaRegistry::Instance(), options,
+                                         &generated);
+      loaded.model = std::move(attempt);
+      return loaded;
+    } catch (const std::exception& e) {
+      if (failure.empty()) failure = e.what();
     }
-    return absl::InvalidArgumentError(absl::StrCat("ONNX shape inference failed: ", what));
   }
-  return loaded;
+  for (char& c : failure) {
+    if (c == '\n') c = ' ';
+  }
+  return absl::InvalidArgumentError(absl::StrCat("ONNX shape inference failed: ", failure));
 }
 
 absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path) {

@@ -217,4 +217,54 @@ absl::StatusOr<std::vector<int64_t>> TransposePerm(const NodeContext& ctx, const
   return perm;
 }
 
+absl::StatusOr<Window> ResolveWindow(const NodeContext& ctx, const Shape& in_spatial,
+                                     std::vector<int64_t> kernel, bool ceil_mode) {
+  const size_t n = in_spatial.size();
+  Window w;
+  w.kernel = std::move(kernel);
+  OC_ASSIGN_OR_RETURN(w.strides, ctx.AttrInts("strides", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(w.dilations, ctx.AttrInts("dilations", std::vector<int64_t>(n, 1)));
+  OC_ASSIGN_OR_RETURN(w.pads, ctx.AttrInts("pads", std::vector<int64_t>(2 * n, 0)));
+  OC_ASSIGN_OR_RETURN(std::string auto_pad, ctx.AttrString("auto_pad", "NOTSET"));
+  if (w.kernel.size() != n || w.strides.size() != n || w.dilations.size() != n ||
+      w.pads.size() != 2 * n) {
+    return ctx.Invalid("kernel_shape, strides, dilations or pads have the wrong length");
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (w.kernel[i] <= 0) return ctx.Invalid("kernel dimensions must be positive");
+    if (w.strides[i] <= 0) return ctx.Invalid("strides must be positive");
+    if (w.dilations[i] <= 0) return ctx.Invalid("dilations must be positive");
+    if (w.pads[i] < 0 || w.pads[n + i] < 0) return ctx.Invalid("pads must not be negative");
+  }
+  w.out_spatial.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t in = in_spatial[i], k = w.kernel[i], s = w.strides[i], d = w.dilations[i];
+    const int64_t extent = d * (k - 1) + 1;
+    if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      int64_t out = (in + s - 1) / s;
+      int64_t total = std::max<int64_t>(0, (out - 1) * s + extent - in);
+      int64_t small = total / 2, large = total - small;
+      w.pads[i] = auto_pad == "SAME_UPPER" ? small : large;
+      w.pads[n + i] = auto_pad == "SAME_UPPER" ? large : small;
+      w.out_spatial[i] = out;
+      continue;
+    }
+    if (auto_pad == "VALID") {
+      w.pads[i] = w.pads[n + i] = 0;
+    } else if (auto_pad != "NOTSET") {
+      return ctx.Invalid(absl::StrCat("auto_pad '", auto_pad, "' is not valid"));
+    }
+    const int64_t span = in + w.pads[i] + w.pads[n + i] - extent;
+    if (span < 0) {
+      return ctx.Invalid(absl::StrCat("the window (", extent, ") is larger than the padded input (",
+                                      in + w.pads[i] + w.pads[n + i], ")"));
+    }
+    int64_t out = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+    // A window that would start in the end padding is dropped (ceil_mode).
+    if (ceil_mode && (out - 1) * s >= in + w.pads[i]) --out;
+    w.out_spatial[i] = out;
+  }
+  return w;
+}
+
 }  // namespace oc

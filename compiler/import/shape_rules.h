@@ -38,6 +38,15 @@ absl::StatusOr<int64_t> ConcatAxis(const NodeContext& ctx, Shape* result);
 // Transpose: permutation (default: reversed dims) and result shape.
 absl::StatusOr<std::vector<int64_t>> TransposePerm(const NodeContext& ctx, const Shape& in);
 
+// A sliding window (Conv, ConvInteger, MaxPool, AveragePool) with
+// kernel/strides/dilations/pads/auto_pad resolved over `in_spatial`.
+struct Window {
+  std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begin..., end...
+  Shape out_spatial;
+};
+absl::StatusOr<Window> ResolveWindow(const NodeContext& ctx, const Shape& in_spatial,
+                                     std::vector<int64_t> kernel, bool ceil_mode);
+
 // Row-major element strides of a shape.
 std::vector<int64_t> Strides(const Shape& shape);
 

@@ -65,6 +65,15 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
       return {"upper"};
     case OpKind::kNllLoss:
       return {"reduction"};
+    case OpKind::kCumSum:
+    case OpKind::kQuantizeLinear:
+    case OpKind::kDequantizeLinear:
+    case OpKind::kRequantize:
+      return {"axis"};
+    case OpKind::kConvInteger:
+      return {"kernel", "strides", "dilations", "pads", "group"};
+    case OpKind::kEinsum:
+      return {"dims", "y_strides", "a_strides"};
     case OpKind::kSlice:
       return {"starts", "steps"};
     case OpKind::kTranspose:
@@ -112,7 +121,8 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
   if (s.results.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has no result"));
   }
-  if (s.results.size() > 1 && s.op != OpKind::kSplit && s.op != OpKind::kLayerNorm) {
+  if (s.results.size() > 1 && s.op != OpKind::kSplit && s.op != OpKind::kLayerNorm &&
+      s.op != OpKind::kMaxPool && s.op != OpKind::kDynamicQuantizeLinear) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has several results"));
   }
   for (const std::string& key : RequiredAttributes(s)) {

@@ -1,12 +1,13 @@
 /*
- * ONNX ConvTranspose, 2-D: NCHW input, weights (c_in, c_out / group, k_h, k_w).
+ * ONNX ConvTranspose, 2-D (and 3-D, depth taps over 2-D planes): NCHW
+ * input, weights (c_in, c_out / group, k_h, k_w).
  *   y[n, g*cog+oc, ih*s_h - pad_top + kh*d_h, iw*s_w - pad_left + kw*d_w]
  *     += x[n, g*cig+ic, ih, iw] * w[g*cig+ic, oc, kh, kw]
  * positions outside the output dropped; y starts from the bias (or 0); the
  * activation is applied at the end.
  *
  * Accumulation order: each output element receives its terms for
- * ic = 0..cig-1, then ih, then kh, then kw, in increasing order.
+ * ic = 0..cig-1, then id, kd, ih, kh, kw, in increasing order.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
@@ -54,21 +55,29 @@ OC_API void oc_conv_transpose2d_f32(const oc_conv_transpose2d_params *p, const f
                                     const float *w, const float *bias, float *y) {
   const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
   const int32_t in_plane = p->h_in * p->w_in, out_plane = p->h_out * p->w_out;
-  const int32_t kk = p->k_h * p->k_w;
-  int32_t n, co, ic, i;
+  const int32_t in_vol = p->d_in * in_plane, out_vol = p->d_out * out_plane;
+  const int32_t kk = p->k_h * p->k_w, kvol = p->k_d * kk;
+  int32_t n, co, ic, i, id, kd;
   for (n = 0; n < p->n; n++) {
     for (co = 0; co < p->c_out; co++) {
       const int32_t g = co / cog, oc = co - g * cog;
       const float b = bias != NULL ? bias[co] : 0.0f;
-      float *yp = y + (n * p->c_out + co) * out_plane;
-      for (i = 0; i < out_plane; i++) yp[i] = b;
+      float *yv = y + (n * p->c_out + co) * out_vol;
+      for (i = 0; i < out_vol; i++) yv[i] = b;
       for (ic = 0; ic < cig; ic++) {
         const int32_t ci = g * cig + ic;
-        conv_transpose2d_plane_(p, yp, x + (n * p->c_in + ci) * in_plane,
-                                w + (ci * cog + oc) * kk);
+        const float *xv = x + (n * p->c_in + ci) * in_vol;
+        const float *wv = w + (ci * cog + oc) * kvol;
+        for (id = 0; id < p->d_in; id++) {
+          for (kd = 0; kd < p->k_d; kd++) {
+            const int32_t od = id * p->stride_d - p->pad_front + kd * p->dil_d;
+            if (od < 0 || od >= p->d_out) continue;
+            conv_transpose2d_plane_(p, yv + od * out_plane, xv + id * in_plane, wv + kd * kk);
+          }
+        }
       }
       if (p->act.kind != OC_ACT_NONE) {
-        for (i = 0; i < out_plane; i++) yp[i] = oc_apply_act(&p->act, yp[i]);
+        for (i = 0; i < out_vol; i++) yv[i] = oc_apply_act(&p->act, yv[i]);
       }
     }
   }

@@ -100,6 +100,7 @@ static void conv_case(const char *name, oc_conv2d_params p, int pad_bottom, int 
                       int with_bias) {
   static float x[4096], w[4096], b[64], y[8192], r[8192];
   int nx, nw, ny;
+  p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1; /* 2-D */
   p.h_out = (p.h_in + p.pad_top + pad_bottom - p.dil_h * (p.k_h - 1) - 1) / p.stride_h + 1;
   p.w_out = (p.w_in + p.pad_left + pad_right - p.dil_w * (p.k_w - 1) - 1) / p.stride_w + 1;
   nx = p.n * p.c_in * p.h_in * p.w_in;
@@ -190,6 +191,7 @@ static void convt_case(const char *name, oc_conv2d_params p, int pads_end_h, int
                        int out_pad) {
   static float x[4096], w[4096], b[64], y[8192], r[8192];
   int nx, nw, ny;
+  p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1; /* 2-D */
   p.h_out = (p.h_in - 1) * p.stride_h - p.pad_top - pads_end_h + p.dil_h * (p.k_h - 1) + 1 + out_pad;
   p.w_out = (p.w_in - 1) * p.stride_w - p.pad_left - pads_end_w + p.dil_w * (p.k_w - 1) + 1 + out_pad;
   nx = p.n * p.c_in * p.h_in * p.w_in;
@@ -592,9 +594,15 @@ static void test_fill_gather(void) {
     static const int32_t idx[3] = {2, 0, 2};
     float g[12];
     oc_gather_params p;
+    static const int64_t idx64[3] = {-1, 0, 7}; /* from the end; out of range gives 0 */
+    static const float want64[12] = {4, 5, 0, 1, 0, 0, 10, 11, 6, 7, 0, 0};
     p.outer = 2; p.axis_len = 3; p.inner = 2; p.n_indices = 3; p.elem_size = 4;
+    p.index_is64 = 0;
     oc_gather(&p, x, idx, g);
     check(same_arr(g, want, 12), "gather axis 1");
+    p.index_is64 = 1;
+    oc_gather(&p, x, idx64, g);
+    check(same_arr(g, want64, 12), "gather int64 indices, negative and out of range");
   }
   {
     static const float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, sc[2] = {2, -1}, bi[2] = {0.5f, 10};
@@ -647,6 +655,11 @@ static void test_pad(void) {
 
 /* ----------------------------------------------------------------- pools */
 
+/* 2-D pooling: depth 1 */
+static void pool_2d(oc_pool2d_params *p) {
+  p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+}
+
 static void test_pools(void) {
   static const float x[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
   static const float incl[16] = {0.25f, 0.75f, 1.25f, 0.75f, 1.25f, 3, 4, 2.25f,
@@ -656,6 +669,7 @@ static void test_pools(void) {
   float y[16];
   oc_pool2d_params p;
   memset(&p, 0, sizeof p);
+  pool_2d(&p);
   p.n_c = 1; p.h_in = 3; p.w_in = 3; p.h_out = 4; p.w_out = 4; p.k_h = 2; p.k_w = 2;
   p.stride_h = 1; p.stride_w = 1; p.dil_h = 1; p.dil_w = 1;
   p.pad_top = 1; p.pad_left = 1; p.pad_bottom = 1; p.pad_right = 1;
@@ -670,6 +684,7 @@ static void test_pools(void) {
      * past the end padding and is clipped to [3, 4] */
     static const float x1[4] = {1, 2, 3, 4}, wi[3] = {1, 3, 2}, we[3] = {1.5f, 3, 4};
     memset(&p, 0, sizeof p);
+    pool_2d(&p);
     p.n_c = 1; p.h_in = 1; p.w_in = 4; p.h_out = 1; p.w_out = 3; p.k_h = 1; p.k_w = 3;
     p.stride_h = 1; p.stride_w = 2; p.dil_h = 1; p.dil_w = 1; p.pad_left = 1; p.pad_right = 1;
     p.count_include_pad = 1;
@@ -686,9 +701,10 @@ static void test_pools(void) {
     int i;
     for (i = 0; i < 16; i++) x4[i] = (float)i;
     memset(&p, 0, sizeof p);
+    pool_2d(&p);
     p.n_c = 1; p.h_in = 4; p.w_in = 4; p.h_out = 2; p.w_out = 2; p.k_h = 2; p.k_w = 2;
     p.stride_h = 1; p.stride_w = 1; p.dil_h = 2; p.dil_w = 2;
-    oc_maxpool2d_f32(&p, x4, y);
+    oc_maxpool2d_f32(&p, x4, y, NULL);
     check(same_arr(y, want, 4), "maxpool dilation 2");
   }
   {
@@ -698,10 +714,11 @@ static void test_pools(void) {
     int i;
     for (i = 0; i < 9; i++) xn[i] = -x[i];
     memset(&p, 0, sizeof p);
+    pool_2d(&p);
     p.n_c = 1; p.h_in = 3; p.w_in = 3; p.h_out = 2; p.w_out = 2; p.k_h = 2; p.k_w = 2;
     p.stride_h = 2; p.stride_w = 2; p.dil_h = 1; p.dil_w = 1;
     p.pad_top = 1; p.pad_left = 1; p.pad_bottom = 0; p.pad_right = 0;
-    oc_maxpool2d_f32(&p, xn, y);
+    oc_maxpool2d_f32(&p, xn, y, NULL);
     check(same_arr(y, want, 4), "maxpool padding ignored");
   }
 }

@@ -110,6 +110,15 @@ class StatementEmitter {
       case OpKind::kLayerNorm:
       case OpKind::kInstanceNorm: return Normalize();
       case OpKind::kNllLoss: return NllLoss();
+      case OpKind::kLrn: return Lrn();
+      case OpKind::kCumSum: return CumSum();
+      case OpKind::kEinsum: return Einsum();
+      case OpKind::kQuantizeLinear:
+      case OpKind::kDequantizeLinear: return Quantize();
+      case OpKind::kDynamicQuantizeLinear: return DynamicQuantize();
+      case OpKind::kMatMulInteger: return MatMulInteger();
+      case OpKind::kConvInteger: return ConvInteger();
+      case OpKind::kRequantize: return Requantize();
       default: break;
     }
     switch (GetOpInfo(s_.op).category) {
@@ -149,33 +158,49 @@ class StatementEmitter {
     w_.Close(";");
   }
 
-  // 1-D ops run as 2-D with a height of 1.
-  static int64_t H(const Shape& s) { return s.size() == 4 ? s[2] : 1; }
-  static int64_t W(const Shape& s) { return s.back(); }
-  std::vector<int64_t> Attr2(const char* key, int64_t fill) const {
-    std::vector<int64_t> v = s_.Ints(key);
-    if (v.size() == 1) v.insert(v.begin(), fill);
+  // Convolutions and pools run as 3-D (d, h, w): 1-D and 2-D ones get 1 for
+  // the missing leading spatial dims (kernel, strides, dilations) or 0 (pads).
+  static std::vector<int64_t> Spatial3(const Shape& s) {
+    std::vector<int64_t> v(s.begin() + 2, s.end());
+    while (v.size() < 3) v.insert(v.begin(), 1);
     return v;
+  }
+  std::vector<int64_t> Attr3(const char* key, int64_t fill) const {
+    std::vector<int64_t> v = s_.Ints(key);
+    while (v.size() < 3) v.insert(v.begin(), fill);
+    return v;
+  }
+  // Begin (end == false) or end pads as (d, h, w).
+  std::vector<int64_t> Pads3(bool end) const {
+    std::vector<int64_t> pads = s_.Ints("pads");
+    const size_t n = pads.size() / 2;
+    std::vector<int64_t> v(pads.begin() + (end ? n : 0), pads.begin() + (end ? 2 * n : n));
+    while (v.size() < 3) v.insert(v.begin(), 0);
+    return v;
+  }
+
+  // The fields of oc_conv2d_params (3-D view) for this statement.
+  std::vector<std::string> ConvFields() const {
+    const std::vector<int64_t> xs = Spatial3(In(0)), ys = Spatial3(Out());
+    const std::vector<int64_t> k = Attr3("kernel", 1), st = Attr3("strides", 1),
+                               d = Attr3("dilations", 1), pb = Pads3(false);
+    return {absl::StrCat(".n = ", In(0)[0]), absl::StrCat(".c_in = ", In(0)[1]),
+            absl::StrCat(".h_in = ", xs[1]), absl::StrCat(".w_in = ", xs[2]),
+            absl::StrCat(".c_out = ", Out()[1]), absl::StrCat(".h_out = ", ys[1]),
+            absl::StrCat(".w_out = ", ys[2]), absl::StrCat(".k_h = ", k[1]),
+            absl::StrCat(".k_w = ", k[2]), absl::StrCat(".stride_h = ", st[1]),
+            absl::StrCat(".stride_w = ", st[2]), absl::StrCat(".dil_h = ", d[1]),
+            absl::StrCat(".dil_w = ", d[2]), absl::StrCat(".pad_top = ", pb[1]),
+            absl::StrCat(".pad_left = ", pb[2]), absl::StrCat(".group = ", s_.Int("group", 1)),
+            absl::StrCat(".act = ", ActInit(s_)), absl::StrCat(".d_in = ", xs[0]),
+            absl::StrCat(".d_out = ", ys[0]), absl::StrCat(".k_d = ", k[0]),
+            absl::StrCat(".stride_d = ", st[0]), absl::StrCat(".dil_d = ", d[0]),
+            absl::StrCat(".pad_front = ", pb[0])};
   }
 
   absl::Status Conv(bool transpose) {
     OC_RETURN_IF_ERROR(RequireF32(0));
-    const Shape& x = In(0);
-    const Shape& y = Out();
-    std::vector<int64_t> k = Attr2("kernel", 1), st = Attr2("strides", 1), d = Attr2("dilations", 1);
-    std::vector<int64_t> pads = s_.Ints("pads");
-    int64_t pad_top = x.size() == 4 ? pads[0] : 0;
-    int64_t pad_left = x.size() == 4 ? pads[1] : pads[0];
-    Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params",
-           {absl::StrCat(".n = ", x[0]), absl::StrCat(".c_in = ", x[1]),
-            absl::StrCat(".h_in = ", H(x)), absl::StrCat(".w_in = ", W(x)),
-            absl::StrCat(".c_out = ", y[1]), absl::StrCat(".h_out = ", H(y)),
-            absl::StrCat(".w_out = ", W(y)), absl::StrCat(".k_h = ", k[0]),
-            absl::StrCat(".k_w = ", k[1]), absl::StrCat(".stride_h = ", st[0]),
-            absl::StrCat(".stride_w = ", st[1]), absl::StrCat(".dil_h = ", d[0]),
-            absl::StrCat(".dil_w = ", d[1]), absl::StrCat(".pad_top = ", pad_top),
-            absl::StrCat(".pad_left = ", pad_left), absl::StrCat(".group = ", s_.Int("group", 1)),
-            absl::StrCat(".act = ", ActInit(s_))});
+    Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params", ConvFields());
     std::string bias = HasOperand(2) ? Read(2) : "NULL";
     Use(transpose ? "conv_transpose2d.c" : "conv2d.c");
     w_.Line(absl::StrCat(transpose ? "oc_conv_transpose2d_f32" : "oc_conv2d_f32", "(&p, ", Read(0),
@@ -211,9 +236,9 @@ class StatementEmitter {
     return absl::OkStatus();
   }
 
-  absl::Status MatMul() {
-    OC_RETURN_IF_ERROR(RequireF32(0));
-    Shape a = In(0), b = In(1);
+  // The fields of oc_matmul_params for operands a and b (numpy matmul
+  // batching and broadcasting; 1-D operands become matrices).
+  std::vector<std::string> MatMulFields(Shape a, Shape b) const {
     if (a.size() == 1) a.insert(a.begin(), 1);
     if (b.size() == 1) b.push_back(1);
     const int64_t m = a[a.size() - 2], k = a.back(), n = b.back();
@@ -230,13 +255,92 @@ class StatementEmitter {
       astr *= ab[i];
       bstr *= bb[i];
     }
-    Params("oc_matmul_params",
-           {absl::StrCat(".m = ", m), absl::StrCat(".n = ", n), absl::StrCat(".k = ", k),
+    return {absl::StrCat(".m = ", m), absl::StrCat(".n = ", n), absl::StrCat(".k = ", k),
             absl::StrCat(".batch_rank = ", rank), ".batch_dims = " + Ints(dims),
             ".a_batch_strides = " + Ints(as), ".b_batch_strides = " + Ints(bs),
-            absl::StrCat(".act = ", ActInit(s_))});
+            absl::StrCat(".act = ", ActInit(s_))};
+  }
+
+  absl::Status MatMul() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    Params("oc_matmul_params", MatMulFields(In(0), In(1)));
     Use("matmul.c");
     w_.Line(absl::StrCat("oc_matmul_f32(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  // A nested struct initializer from designated fields.
+  static std::string Nested(const std::vector<std::string>& fields) {
+    return "{" + absl::StrJoin(fields, ", ") + "}";
+  }
+  bool IsSigned8(int operand) const { return V(s_.operands[operand]).dtype == DType::kI8; }
+  std::string OptionalRead(int operand) const { return HasOperand(operand) ? Read(operand) : "NULL"; }
+
+  absl::Status MatMulInteger() {
+    Params("oc_matmul_int_params",
+           {".mm = " + Nested(MatMulFields(In(0), In(1))),
+            absl::StrCat(".a_signed = ", IsSigned8(0) ? 1 : 0),
+            absl::StrCat(".b_signed = ", IsSigned8(1) ? 1 : 0),
+            absl::StrCat(".a_zp_per_row = ",
+                         HasOperand(2) && V(s_.operands[2]).NumElements() > 1 ? 1 : 0),
+            absl::StrCat(".b_zp_per_col = ",
+                         HasOperand(3) && V(s_.operands[3]).NumElements() > 1 ? 1 : 0)});
+    Use("matmul_integer.c");
+    w_.Line(absl::StrCat("oc_matmul_integer(&p, ", Read(0), ", ", OptionalRead(2), ", ", Read(1),
+                         ", ", OptionalRead(3), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status ConvInteger() {
+    Params("oc_conv_int_params",
+           {".conv = " + Nested(ConvFields()), absl::StrCat(".x_signed = ", IsSigned8(0) ? 1 : 0),
+            absl::StrCat(".w_signed = ", IsSigned8(1) ? 1 : 0),
+            absl::StrCat(".w_zp_per_channel = ",
+                         HasOperand(3) && V(s_.operands[3]).NumElements() > 1 ? 1 : 0)});
+    Use("conv_integer.c");
+    w_.Line(absl::StrCat("oc_conv_integer(&p, ", Read(0), ", ", OptionalRead(2), ", ", Read(1),
+                         ", ", OptionalRead(3), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  // x viewed as (outer, axis_len, inner) around `axis` (-1: one block).
+  std::vector<std::string> QuantFields(const Shape& x, int64_t axis, DType q) const {
+    const bool per_axis = axis >= 0;
+    const size_t a = per_axis ? static_cast<size_t>(axis) : 0;
+    return {absl::StrCat(".outer = ", per_axis ? Prod(x, 0, a) : 1),
+            absl::StrCat(".axis_len = ", per_axis ? x[a] : 1),
+            absl::StrCat(".inner = ", per_axis ? Prod(x, a + 1, x.size()) : NumElements(x)),
+            absl::StrCat(".per_axis = ", per_axis ? 1 : 0), ".q_type = " + DTypeEnum(q)};
+  }
+
+  absl::Status Quantize() {
+    const bool quantize = s_.op == OpKind::kQuantizeLinear;
+    const DType q = quantize ? V(s_.results[0]).dtype : V(s_.operands[0]).dtype;
+    Params("oc_quant_params", QuantFields(In(0), s_.Int("axis"), q));
+    Use(quantize ? "quantize.c" : "dequantize.c");
+    w_.Line(absl::StrCat(quantize ? "oc_quantize_f32(&p, " : "oc_dequantize(&p, ", Read(0), ", ",
+                         Read(1), ", ", OptionalRead(2), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status DynamicQuantize() {
+    Use("dynamic_quantize.c");
+    w_.Line(absl::StrCat("oc_dynamic_quantize_f32(", Read(0), ", ", V(s_.operands[0]).NumElements(),
+                         ", ", Write(0), ", ", Write(1), ", ", Write(2), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Requantize() {
+    const Shape& x = In(0);
+    const size_t axis = static_cast<size_t>(s_.Int("axis"));
+    Params("oc_requant_params",
+           {absl::StrCat(".outer = ", Prod(x, 0, axis)), absl::StrCat(".channels = ", x[axis]),
+            absl::StrCat(".inner = ", Prod(x, axis + 1, x.size())),
+            absl::StrCat(".b_per_channel = ", V(s_.operands[2]).NumElements() > 1 ? 1 : 0),
+            ".y_type = " + DTypeEnum(V(s_.results[0]).dtype)});
+    Use("requantize.c");
+    w_.Line(absl::StrCat("oc_requantize(&p, ", Read(0), ", ", OptionalRead(5), ", ", Read(1), ", ",
+                         Read(2), ", ", Read(3), ", ", Read(4), ", ", Write(), ");"));
     return absl::OkStatus();
   }
 
@@ -371,7 +475,6 @@ class StatementEmitter {
   }
 
   absl::Status Reduce() {
-    OC_RETURN_IF_ERROR(RequireF32(0));
     const Shape& x = In(0);
     if (x.size() > kMaxRank) return Unsupported("rank above 8");
     uint32_t mask = 0;
@@ -381,34 +484,43 @@ class StatementEmitter {
     op = "OC_" + op;
     Params("oc_reduce_params", {absl::StrCat(".rank = ", x.size()), ".dims = " + Ints(x),
                                 absl::StrCat(".reduce_mask = ", mask, "u")});
-    Use("reduce.c");
-    w_.Line(absl::StrCat("oc_reduce_f32(", op, ", &p, ", Read(0), ", ", Write(), ");"));
+    const bool f64 = V(s_.operands[0]).dtype == DType::kF64;
+    Use(f64 ? "reduce_f64.c" : "reduce.c");
+    w_.Line(absl::StrCat(f64 ? "oc_reduce_f64(" : "oc_reduce_f32(", op, ", &p, ", Read(0), ", ",
+                         Write(), ");"));
     return absl::OkStatus();
   }
 
   absl::Status Pool() {
     OC_RETURN_IF_ERROR(RequireF32(0));
-    const Shape& x = In(0);
-    const Shape& y = Out();
-    std::vector<int64_t> k = Attr2("kernel", 1), st = Attr2("strides", 1), d = Attr2("dilations", 1);
-    std::vector<int64_t> pads = s_.Ints("pads");
-    const bool two_d = x.size() == 4;
-    int64_t pt = two_d ? pads[0] : 0, pl = two_d ? pads[1] : pads[0];
-    int64_t pb = two_d ? pads[2] : 0, pr = two_d ? pads[3] : pads[1];
+    const std::vector<int64_t> xs = Spatial3(In(0)), ys = Spatial3(Out());
+    const std::vector<int64_t> k = Attr3("kernel", 1), st = Attr3("strides", 1),
+                               d = s_.Has("dilations") ? Attr3("dilations", 1)
+                                                       : std::vector<int64_t>{1, 1, 1},
+                               pb = Pads3(false), pe = Pads3(true);
     Params("oc_pool2d_params",
-           {absl::StrCat(".n_c = ", x[0] * x[1]), absl::StrCat(".h_in = ", H(x)),
-            absl::StrCat(".w_in = ", W(x)), absl::StrCat(".h_out = ", H(y)),
-            absl::StrCat(".w_out = ", W(y)), absl::StrCat(".k_h = ", k[0]),
-            absl::StrCat(".k_w = ", k[1]), absl::StrCat(".stride_h = ", st[0]),
-            absl::StrCat(".stride_w = ", st[1]), absl::StrCat(".dil_h = ", d.empty() ? 1 : d[0]),
-            absl::StrCat(".dil_w = ", d.empty() ? 1 : d[1]), absl::StrCat(".pad_top = ", pt),
-            absl::StrCat(".pad_left = ", pl), absl::StrCat(".pad_bottom = ", pb),
-            absl::StrCat(".pad_right = ", pr),
-            absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad"))});
-    const bool is_max = s_.op == OpKind::kMaxPool;
-    Use(is_max ? "maxpool2d.c" : "avgpool2d.c");
-    w_.Line(absl::StrCat(is_max ? "oc_maxpool2d_f32" : "oc_avgpool2d_f32", "(&p, ", Read(0), ", ",
-                         Write(), ");"));
+           {absl::StrCat(".n_c = ", In(0)[0] * In(0)[1]), absl::StrCat(".h_in = ", xs[1]),
+            absl::StrCat(".w_in = ", xs[2]), absl::StrCat(".h_out = ", ys[1]),
+            absl::StrCat(".w_out = ", ys[2]), absl::StrCat(".k_h = ", k[1]),
+            absl::StrCat(".k_w = ", k[2]), absl::StrCat(".stride_h = ", st[1]),
+            absl::StrCat(".stride_w = ", st[2]), absl::StrCat(".dil_h = ", d[1]),
+            absl::StrCat(".dil_w = ", d[2]), absl::StrCat(".pad_top = ", pb[1]),
+            absl::StrCat(".pad_left = ", pb[2]), absl::StrCat(".pad_bottom = ", pe[1]),
+            absl::StrCat(".pad_right = ", pe[2]),
+            absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
+            absl::StrCat(".d_in = ", xs[0]), absl::StrCat(".d_out = ", ys[0]),
+            absl::StrCat(".k_d = ", k[0]), absl::StrCat(".stride_d = ", st[0]),
+            absl::StrCat(".dil_d = ", d[0]), absl::StrCat(".pad_front = ", pb[0]),
+            absl::StrCat(".pad_back = ", pe[0]),
+            absl::StrCat(".storage_order = ", s_.Int("storage_order"))});
+    if (s_.op == OpKind::kMaxPool) {
+      Use("maxpool2d.c");
+      w_.Line(absl::StrCat("oc_maxpool2d_f32(&p, ", Read(0), ", ", Write(), ", ",
+                           s_.results.size() > 1 ? Write(1) : "NULL", ");"));
+    } else {
+      Use("avgpool2d.c");
+      w_.Line(absl::StrCat("oc_avgpool2d_f32(&p, ", Read(0), ", ", Write(), ");"));
+    }
     return absl::OkStatus();
   }
 
@@ -613,6 +725,48 @@ class StatementEmitter {
     w_.Line(absl::StrCat("oc_normalize_f32(&p, ", Read(0), ", ", Read(1), ", ",
                          HasOperand(2) ? Read(2) : "NULL", ", ", Write(0), ", ",
                          stats ? Write(1) : "NULL", ", ", stats ? Write(2) : "NULL", ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status CumSum() {
+    const Shape& x = In(0);
+    const std::string type(DTypeName(V(s_.operands[0]).dtype));
+    Params("oc_cumsum_params",
+           {absl::StrCat(".rank = ", x.size()), ".dims = " + Ints(x),
+            absl::StrCat(".axis = ", s_.Int("axis")),
+            absl::StrCat(".axis_is64 = ", HasOperand(1) && Is64(1) ? 1 : 0),
+            absl::StrCat(".exclusive = ", s_.Int("exclusive")),
+            absl::StrCat(".reverse = ", s_.Int("reverse"))});
+    Use(absl::StrCat("cumsum_", type, ".c"));
+    w_.Line(absl::StrCat("oc_cumsum_", type, "(&p, ", Read(0), ", ", HasOperand(1) ? Read(1) : "NULL",
+                         ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Einsum() {
+    const std::string type(DTypeName(V(s_.operands[0]).dtype));
+    const bool two = HasOperand(1);
+    std::vector<int64_t> dims = s_.Ints("dims");
+    Params("oc_einsum_params",
+           {absl::StrCat(".n_labels = ", dims.size()), absl::StrCat(".n_operands = ", two ? 2 : 1),
+            absl::StrCat(".y_size = ", V(s_.results[0]).NumElements()), ".dims = " + Ints(dims),
+            ".y_strides = " + Ints(s_.Ints("y_strides")),
+            ".a_strides = " + Ints(s_.Ints("a_strides")),
+            ".b_strides = " + Ints(two ? s_.Ints("b_strides") : std::vector<int64_t>{})});
+    Use(absl::StrCat("einsum_", type, ".c"));
+    w_.Line(absl::StrCat("oc_einsum_", type, "(&p, ", Read(0), ", ", two ? Read(1) : "NULL", ", ",
+                         Write(), ");"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Lrn() {
+    OC_RETURN_IF_ERROR(RequireF32(0));
+    const Shape& x = In(0);
+    Use("lrn.c");
+    w_.Line(absl::StrCat("oc_lrn_f32(", Read(0), ", ", Write(), ", ", x[0], ", ", x[1], ", ",
+                         Prod(x, 2, x.size()), ", ", s_.Int("size"), ", ",
+                         CFloat(s_.Float("alpha")), ", ", CFloat(s_.Float("beta")), ", ",
+                         CFloat(s_.Float("bias")), ");"));
     return absl::OkStatus();
   }
 

@@ -151,8 +151,56 @@ typedef struct {
   int32_t b_strides[OC_MAX_RANK];
 } oc_where_params;
 
+/* CumSum along one axis of a (rank, dims) tensor; the axis is a constant
+ * (axis >= 0) or read from the kernel's axis operand (axis == -1; int32 or
+ * int64, negative counting from the end). */
+typedef struct {
+  int32_t rank;
+  int32_t dims[OC_MAX_RANK];
+  int32_t axis;
+  int32_t axis_is64;
+  int32_t exclusive, reverse;
+} oc_cumsum_params;
+
+/* Einsum of one or two operands as a loop over n_labels index dims (the
+ * output's labels first, then the summed ones): y[...] += a[...] * b[...]
+ * with per-label element strides of each tensor (0 where a label is absent,
+ * summed where it repeats: a diagonal). y (y_size elements) starts at 0; the
+ * sums run in row-major label order. */
+typedef struct {
+  int32_t n_labels;
+  int32_t n_operands;
+  int32_t y_size;
+  int32_t dims[OC_MAX_RANK];
+  int32_t y_strides[OC_MAX_RANK];
+  int32_t a_strides[OC_MAX_RANK];
+  int32_t b_strides[OC_MAX_RANK];
+} oc_einsum_params;
+
+/* Quantization: x viewed as (outer, axis_len, inner); scale and zero point
+ * are one value (per_axis == 0) or one per axis index. q_type is the
+ * quantized type: OC_U8 or OC_I8 (and OC_I32 for DequantizeLinear's input).
+ * QuantizeLinear: q = saturate(round_half_even(x / scale) + zp);
+ * DequantizeLinear: x = (q - zp) * scale. A NULL zero point is 0. */
+typedef struct {
+  int32_t outer, axis_len, inner;
+  int32_t per_axis;
+  int32_t q_type; /* oc_dtype */
+} oc_quant_params;
+
+/* Requantization of int32 accumulators acc (outer, channels, inner):
+ * y = saturate(round_half_even((acc + bias[c]) * (a_scale * b_scale[c] /
+ * y_scale)) + y_zp) in y_type (OC_U8 / OC_I8); b_scale is per channel when
+ * b_per_channel, bias (int32, or NULL) per channel. */
+typedef struct {
+  int32_t outer, channels, inner;
+  int32_t b_per_channel;
+  int32_t y_type; /* oc_dtype */
+} oc_requant_params;
+
 /* 2-D convolution, NCHW activations, OIHW weights (I = c_in / group).
- * A 1-D convolution is a 2-D one with h = k_h = 1. */
+ * A 1-D convolution is a 2-D one with h = k_h = 1; a 3-D one (NCDHW, OIDHW)
+ * adds the depth fields, which are 1 (pad_front 0) otherwise. */
 typedef struct {
   int32_t n, c_in, h_in, w_in;
   int32_t c_out, h_out, w_out;
@@ -162,6 +210,7 @@ typedef struct {
   int32_t pad_top, pad_left; /* bottom/right padding is implied by h_out/w_out */
   int32_t group;
   oc_act act;
+  int32_t d_in, d_out, k_d, stride_d, dil_d, pad_front;
 } oc_conv2d_params;
 
 /* 2-D transposed convolution, NCHW, weights (c_in, c_out / group, k_h, k_w).
@@ -193,7 +242,27 @@ typedef struct {
   oc_act act;
 } oc_matmul_params;
 
-/* Pooling over NCHW (n_c = N * C planes). A 1-D pool has h = k_h = 1. */
+/* MatMulInteger: int32 y = (a - a_zp) * (b - b_zp) on 8-bit operands
+ * (a_signed / b_signed: int8, else uint8). a_zp is one value or one per row
+ * of A (a_zp_per_row), b_zp one value or one per column of B. */
+typedef struct {
+  oc_matmul_params mm;
+  int32_t a_signed, b_signed;
+  int32_t a_zp_per_row, b_zp_per_col;
+} oc_matmul_int_params;
+
+/* ConvInteger: int32 y = conv(x - x_zp, w - w_zp) on 8-bit operands; x_zp
+ * is one value, w_zp one value or one per output channel. */
+typedef struct {
+  oc_conv2d_params conv;
+  int32_t x_signed, w_signed;
+  int32_t w_zp_per_channel;
+} oc_conv_int_params;
+
+/* Pooling over NCHW (n_c = N * C planes). A 1-D pool has h = k_h = 1; a
+ * 3-D one (NCDHW) adds the depth fields, which are 1 (pads 0) otherwise.
+ * MaxPool's optional indices are flat input positions, row-major, or with
+ * storage_order 1 with h and w swapped (column-major planes). */
 typedef struct {
   int32_t n_c, h_in, w_in, h_out, w_out;
   int32_t k_h, k_w;
@@ -201,6 +270,8 @@ typedef struct {
   int32_t dil_h, dil_w;
   int32_t pad_top, pad_left, pad_bottom, pad_right;
   int32_t count_include_pad; /* AveragePool only */
+  int32_t d_in, d_out, k_d, stride_d, dil_d, pad_front, pad_back;
+  int32_t storage_order; /* MaxPool indices only */
 } oc_pool2d_params;
 
 /* Generic strided copy of elem_size-byte elements:

@@ -65,7 +65,8 @@ OC_API void oc_fill(void *y, const void *value, int32_t elem_size, int32_t n);
 /* gather.c: indices are int32, already in [0, axis_len) */
 OC_API void oc_gather(const oc_gather_params *p, const void *x, const int32_t *indices, void *y);
 /* maxpool2d.c */
-OC_API void oc_maxpool2d_f32(const oc_pool2d_params *p, const float *x, float *y);
+OC_API void oc_maxpool2d_f32(const oc_pool2d_params *p, const float *x, float *y,
+                             int64_t *indices);
 /* avgpool2d.c */
 OC_API void oc_avgpool2d_f32(const oc_pool2d_params *p, const float *x, float *y);
 /* global_pool.c: x is (n_c, len); y is (n_c); is_max selects GlobalMaxPool */

@@ -80,6 +80,12 @@ OC_INLINE int32_t oc_wrap_index(int64_t v, int32_t n) {
   return (v < 0 || v >= n) ? -1 : (int32_t)v;
 }
 
+/* Element i of an 8-bit tensor, int8 (is_signed) or uint8; 0 for NULL. */
+OC_INLINE int32_t oc_q8_at(const void *q, int32_t is_signed, int32_t i) {
+  if (q == NULL) return 0;
+  return is_signed ? (int32_t)((const int8_t *)q)[i] : (int32_t)((const uint8_t *)q)[i];
+}
+
 /* A float or double v converted to the integer type T, saturating to LO
  * (v <= FLO) and HI (v >= FHI) instead of the undefined behaviour of C; NaN
  * gives 0. FLO and FHI are v's type's exact bounds. */

@@ -12,19 +12,22 @@ import onnx
 from onnx import TensorProto, helper
 
 
-def einsum():
-    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 2])
-    node = helper.make_node("Einsum", ["x"], ["y"], name="my_einsum", equation="ij->ji")
-    return helper.make_graph([node], "einsum", [x], [y])
+def tfidf():
+    x = helper.make_tensor_value_info("x", TensorProto.INT32, [2, 6])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 7])
+    node = helper.make_node("TfIdfVectorizer", ["x"], ["y"], name="my_tfidf", mode="TF",
+                            min_gram_length=2, max_gram_length=2, max_skip_count=0,
+                            ngram_counts=[0, 4], ngram_indexes=[0, 1, 2, 3, 4, 5, 6],
+                            pool_int64s=[2, 3, 5, 4, 5, 6, 7, 8, 6, 7])
+    return helper.make_graph([node], "tfidf", [x], [y])
 
 
-def conv3d():
-    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 3, 3, 3])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 3, 3, 3])
-    w = helper.make_tensor("w", TensorProto.FLOAT, [1, 1, 1, 1, 1], [2.0])
-    node = helper.make_node("Conv", ["x", "w"], ["y"], name="conv_3d")
-    return helper.make_graph([node], "conv3d", [x], [y], initializer=[w])
+def conv4d():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 3, 3, 3, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 3, 3, 3, 3])
+    w = helper.make_tensor("w", TensorProto.FLOAT, [1, 1, 1, 1, 1, 1], [2.0])
+    node = helper.make_node("Conv", ["x", "w"], ["y"], name="conv_4d")
+    return helper.make_graph([node], "conv4d", [x], [y], initializer=[w])
 
 
 def runtime_shape():
@@ -35,7 +38,7 @@ def runtime_shape():
     return helper.make_graph([node], "runtime_shape", [x, s], [y])
 
 
-KINDS = {"einsum": (einsum, 12), "conv3d": (conv3d, 13), "runtime_shape": (runtime_shape, 13)}
+KINDS = {"tfidf": (tfidf, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13)}
 
 
 def main():
