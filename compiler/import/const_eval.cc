@@ -148,6 +148,35 @@ absl::StatusOr<bool> FoldEyeLike(NodeContext& ctx) {
   return true;
 }
 
+// Hann, Hamming and Blackman windows: a0 - a1 cos(2 pi n / N) + a2 cos(4 pi
+// n / N), N = size (periodic) or size - 1 (symmetric). Their size fixes the
+// shape, so it must be a constant.
+absl::StatusOr<bool> FoldWindow(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  if (!ctx.IsConstantInput(0)) {
+    return ctx.Unsupported(absl::StrCat("input 'size' (", ctx.node().input(0),
+                                        ") is computed at run time; onnx-to-c needs it to be a "
+                                        "constant because it fixes shapes in the static arena"));
+  }
+  const int64_t size = ctx.ConstantInput(0).GetInt(0);
+  OC_RETURN_IF_ERROR(CheckStaticDims({size}, DType::kF64, "the window"));
+  OC_ASSIGN_OR_RETURN(int64_t periodic, ctx.AttrInt("periodic", 1));
+  OC_ASSIGN_OR_RETURN(int64_t out_type, ctx.AttrInt("output_datatype", 1));
+  auto dtype = DTypeFromOnnx(static_cast<int32_t>(out_type));
+  if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
+  const double a0 = op == "HannWindow" ? 0.5 : op == "HammingWindow" ? 25.0 / 46.0 : 0.42;
+  const double a1 = op == "BlackmanWindow" ? 0.5 : 1.0 - a0;
+  const double a2 = op == "BlackmanWindow" ? 0.08 : 0.0;
+  const double n_div = static_cast<double>(periodic ? size : size - 1);
+  HostTensor out = HostTensor::Zeros(*dtype, {size});
+  for (int64_t n = 0; n < size; ++n) {
+    const double t = n_div > 0 ? 6.283185307179586 * static_cast<double>(n) / n_div : 0.0;
+    out.SetDouble(n, a0 - a1 * std::cos(t) + a2 * std::cos(2.0 * t));
+  }
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
 }  // namespace
 
 absl::StatusOr<HostTensor> ConstantNodeValue(const NodeContext& ctx) {
@@ -207,6 +236,9 @@ absl::StatusOr<bool> TryFoldNode(NodeContext& ctx) {
     return true;
   }
   if (op == "EyeLike") return FoldEyeLike(ctx);
+  if (op == "HannWindow" || op == "HammingWindow" || op == "BlackmanWindow") {
+    return FoldWindow(ctx);
+  }
   if (!AllInputsConstant(ctx)) return false;
   const HostTensor x = ctx.ConstantInput(0);
 

@@ -3,6 +3,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "compiler/import/const_eval.h"
 #include "compiler/import/model_loader.h"
@@ -240,6 +241,7 @@ const std::unordered_map<std::string, LowerFn>& LoweringTable() {
     RegisterLossLowerings(*t);
     RegisterEinsumLowerings(*t);
     RegisterQuantLowerings(*t);
+    RegisterRecurrentLowerings(*t);
     return t;
   }();
   return *table;
@@ -303,6 +305,24 @@ void MaterializeOutputs(Program& p) {
   }
 }
 
+// Folds the node, or lowers it through the table.
+absl::Status LowerNode(NodeContext& ctx, const std::unordered_map<std::string, LowerFn>& table) {
+  OC_ASSIGN_OR_RETURN(bool folded, TryFoldNode(ctx));
+  if (folded) return absl::OkStatus();
+  auto it = table.find(ctx.op_type());
+  if (it == table.end()) {
+    return ctx.Unsupported(absl::StrCat("op ", ctx.op_type(), " is not supported"));
+  }
+  return it->second(ctx);
+}
+
+// Errors of a node's lowering name the node (helpers shared with other
+// layers report without it).
+absl::Status NameTheNode(const NodeContext& ctx, absl::Status status) {
+  if (status.ok() || absl::StartsWith(status.message(), "node '")) return status;
+  return absl::Status(status.code(), absl::StrCat(ctx.Where(), ": ", status.message()));
+}
+
 absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& options) {
   const onnx::GraphProto& g = loaded.model.graph();
   Program p;
@@ -347,14 +367,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       ctx.BindConstantOutput(0, std::move(t));
       continue;
     }
-    OC_ASSIGN_OR_RETURN(bool folded, TryFoldNode(ctx));
-    if (!folded) {
-      auto it = table.find(node.op_type());
-      if (it == table.end()) {
-        return ctx.Unsupported(absl::StrCat("op ", node.op_type(), " is not supported"));
-      }
-      OC_RETURN_IF_ERROR(it->second(ctx));
-    }
+    OC_RETURN_IF_ERROR(NameTheNode(ctx, LowerNode(ctx, table)));
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;
       auto bound = names.find(node.output(i));
@@ -364,6 +377,10 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       }
       std::optional<Shape> inferred = InferredShape(infos, node.output(i));
       const Shape& mine = p.value(bound->second).shape;
+      if (!p.value(bound->second).IsConstant() && NumElements(mine) == 0) {
+        return ctx.Unsupported(absl::StrCat("output '", node.output(i),
+                                            "' would be empty (empty tensors are not supported)"));
+      }
       if (inferred && *inferred != mine) {
         return ctx.Invalid(absl::StrCat("output '", node.output(i), "' has shape ",
                                         FormatShape(mine), " but ONNX shape inference says ",

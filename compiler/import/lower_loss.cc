@@ -39,8 +39,8 @@ absl::Status EmitNll(NodeContext& ctx, ValueId x, int target, int weight) {
 
 absl::Status RequireF32(const NodeContext& ctx, int input) {
   if (ctx.HasInput(input) && ctx.InputValue(input).dtype != DType::kF32) {
-    return ctx.Unsupported(absl::StrCat("element type ", DTypeName(ctx.InputValue(input).dtype),
-                                        " is not supported"));
+    return ctx.Unsupported(
+        absl::StrCat("element type ", DTypeName(ctx.InputValue(input).dtype), " is not supported"));
   }
   return absl::OkStatus();
 }

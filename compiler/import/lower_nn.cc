@@ -1,5 +1,6 @@
 // Lowering of convolutions, matrix products, normalization, pooling, softmax
 // and resizing.
+#include <algorithm>
 #include <cmath>
 
 #include "compiler/import/node_context.h"
@@ -210,6 +211,21 @@ absl::Status LowerRuntimeBatchNorm(NodeContext& ctx, float eps) {
   return absl::OkStatus();
 }
 
+// Det of the trailing n x n matrices.
+absl::Status LowerDet(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Shape& x = ctx.InputValue(0).shape;
+  if (x.size() < 2 || x[x.size() - 1] != x[x.size() - 2]) {
+    return ctx.Invalid("the input must hold square matrices");
+  }
+  const int64_t n = x.back();
+  ValueId y = ctx.NewResult(0, DType::kF32, Shape(x.begin(), x.end() - 2));
+  Statement& s = ctx.Emit(OpKind::kDet, {ctx.Input(0)}, {y});
+  s.scratch_bytes = n * n * 4;
+  s.macs = NumElements(x) * n / 3;
+  return absl::OkStatus();
+}
+
 absl::Status LowerBatchNorm(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   for (int i = 1; i < ctx.num_outputs(); ++i) {
@@ -266,7 +282,8 @@ absl::Status LowerPool(NodeContext& ctx) {
   out.insert(out.end(), win.out_spatial.begin(), win.out_spatial.end());
   std::vector<ValueId> results = {ctx.NewResult(0, DType::kF32, out)};
   if (is_max && ctx.HasOutput(1)) results.push_back(ctx.NewResult(1, DType::kI64, out));
-  Statement& s = ctx.Emit(is_max ? OpKind::kMaxPool : OpKind::kAveragePool, {ctx.Input(0)}, results);
+  Statement& s =
+      ctx.Emit(is_max ? OpKind::kMaxPool : OpKind::kAveragePool, {ctx.Input(0)}, results);
   SetWindowAttrs(s, win);
   if (is_max) s.attrs["storage_order"] = storage_order ? int64_t{1} : int64_t{0};
   if (!is_max) {
@@ -379,6 +396,115 @@ absl::Status LowerResize(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+absl::Status LowerGridSample(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 1));
+  const Shape& x = ctx.InputValue(0).shape;
+  const Shape& g = ctx.InputValue(1).shape;
+  if (x.size() != 4) return ctx.Unsupported("only 4-D (NCHW) GridSample is supported");
+  if (g.size() != 4 || g[0] != x[0] || g[3] != 2) return ctx.Invalid("grid must be (N, H, W, 2)");
+  OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "bilinear"));
+  OC_ASSIGN_OR_RETURN(std::string padding, ctx.AttrString("padding_mode", "zeros"));
+  OC_ASSIGN_OR_RETURN(int64_t align, ctx.AttrInt("align_corners", 0));
+  if (mode != "bilinear" && mode != "nearest" && mode != "bicubic") {
+    return ctx.Invalid(absl::StrCat("mode '", mode, "' is not valid"));
+  }
+  if (padding != "zeros" && padding != "border" && padding != "reflection") {
+    return ctx.Invalid(absl::StrCat("padding_mode '", padding, "' is not valid"));
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, {x[0], x[1], g[1], g[2]});
+  Statement& s = ctx.Emit(OpKind::kGridSample, {ctx.Input(0), ctx.Input(1)}, {y});
+  s.attrs["mode"] = mode;
+  s.attrs["padding"] = padding;
+  s.attrs["align_corners"] = align ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
+absl::Status LowerRoiAlign(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 1));
+  const Shape& x = ctx.InputValue(0).shape;
+  const Shape& rois = ctx.InputValue(1).shape;
+  if (x.size() != 4) return ctx.Invalid("X must be 4-D (NCHW)");
+  if (rois.size() != 2 || rois[1] != 4) return ctx.Invalid("rois must be (num_rois, 4)");
+  if (ctx.InputValue(2).dtype != DType::kI64 || ctx.InputValue(2).shape != Shape{rois[0]}) {
+    return ctx.Invalid("batch_indices must be int64 (num_rois)");
+  }
+  OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "avg"));
+  OC_ASSIGN_OR_RETURN(std::string coord, ctx.AttrString("coordinate_transformation_mode",
+                                                        ctx.opset() >= 16 ? "half_pixel"
+                                                                          : "output_half_pixel"));
+  OC_ASSIGN_OR_RETURN(int64_t oh, ctx.AttrInt("output_height", 1));
+  OC_ASSIGN_OR_RETURN(int64_t ow, ctx.AttrInt("output_width", 1));
+  OC_ASSIGN_OR_RETURN(int64_t ratio, ctx.AttrInt("sampling_ratio", 0));
+  OC_ASSIGN_OR_RETURN(float scale, ctx.AttrFloat("spatial_scale", 1.0f));
+  if ((mode != "avg" && mode != "max") || (coord != "half_pixel" && coord != "output_half_pixel") ||
+      oh <= 0 || ow <= 0 || ratio < 0) {
+    return ctx.Invalid("mode, coordinate_transformation_mode, output sizes or sampling_ratio is "
+                       "not valid");
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, {rois[0], x[1], oh, ow});
+  Statement& s = ctx.Emit(OpKind::kRoiAlign, {ctx.Input(0), ctx.Input(1), ctx.Input(2)}, {y});
+  s.attrs["mode"] = mode;
+  s.attrs["sampling_ratio"] = ratio;
+  s.attrs["spatial_scale"] = scale;
+  s.attrs["half_pixel"] = coord == "half_pixel" ? int64_t{1} : int64_t{0};
+  return absl::OkStatus();
+}
+
+// DFT along a signal axis (opset 17), with a constant dft_length.
+absl::Status LowerDft(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Shape& x = ctx.InputValue(0).shape;
+  const int64_t rank = static_cast<int64_t>(x.size());
+  if (rank < 3 || (x.back() != 1 && x.back() != 2)) {
+    return ctx.Invalid("the input must be (batch, signal dims..., 1 or 2)");
+  }
+  OC_ASSIGN_OR_RETURN(int64_t axis, ctx.AttrInt("axis", 1));
+  if (axis < 0) axis += rank;
+  if (axis < 1 || axis >= rank - 1) return ctx.Invalid("axis must be a signal dimension");
+  OC_ASSIGN_OR_RETURN(int64_t inverse, ctx.AttrInt("inverse", 0));
+  OC_ASSIGN_OR_RETURN(int64_t onesided, ctx.AttrInt("onesided", 0));
+  int64_t len = x[axis];
+  if (ctx.HasInput(1)) {
+    OC_ASSIGN_OR_RETURN(std::vector<int64_t> l, ctx.ConstantInts(1, "dft_length"));
+    if (l.size() != 1 || l[0] <= 0) return ctx.Invalid("dft_length must be one positive value");
+    len = l[0];
+  }
+  if (onesided && (inverse || x.back() == 2)) {
+    return ctx.Unsupported("onesided applies to real forward transforms only");
+  }
+  if (len > 65536) return ctx.Unsupported("dft_length above 65536 is not supported");
+  Shape out = x;
+  out[axis] = onesided ? len / 2 + 1 : len;
+  out.back() = 2;
+  std::vector<float> tw;
+  for (int64_t m = 0; m < len; ++m) {
+    const double angle = 6.283185307179586 * static_cast<double>(m) / static_cast<double>(len);
+    tw.push_back(static_cast<float>(std::cos(angle)));
+    tw.push_back(static_cast<float>(std::sin(angle)));
+  }
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
+  Statement& s = ctx.Emit(OpKind::kDft, {ctx.Input(0)}, {y});
+  s.attrs["axis"] = axis;
+  s.attrs["len"] = len;
+  s.attrs["inverse"] = inverse ? int64_t{1} : int64_t{0};
+  s.attrs["twiddles"] = tw;
+  s.macs = NumElements(out) * std::min(len, x[axis]);
+  return absl::OkStatus();
+}
+
+// STFT: only its constant-argument form could have static shapes, and the
+// framing is not implemented; say which input is the problem.
+absl::Status LowerStft(NodeContext& ctx) {
+  if (ctx.HasInput(1) && !ctx.IsConstantInput(1)) {
+    return ctx.Unsupported(absl::StrCat("input 'frame_step' (", ctx.node().input(1),
+                                        ") is computed at run time; onnx-to-c needs it to be a "
+                                        "constant because it fixes shapes in the static arena"));
+  }
+  return ctx.Unsupported("STFT is not supported");
+}
+
 }  // namespace
 
 void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
@@ -386,6 +512,11 @@ void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["ConvTranspose"] = LowerConvTranspose;
   t["Gemm"] = LowerGemm;
   t["MatMul"] = LowerMatMul;
+  t["Det"] = LowerDet;
+  t["GridSample"] = LowerGridSample;
+  t["RoiAlign"] = LowerRoiAlign;
+  t["DFT"] = LowerDft;
+  t["STFT"] = LowerStft;
   t["BatchNormalization"] = LowerBatchNorm;
   t["MaxPool"] = LowerPool;
   t["AveragePool"] = LowerPool;

@@ -1,6 +1,8 @@
 // Lowering of normalizations with statistics computed when the model runs:
 // LayerNormalization, InstanceNormalization, and BatchNormalization whose
 // parameters are not constants.
+#include <algorithm>
+
 #include "compiler/import/node_context.h"
 #include "compiler/support/status.h"
 
@@ -10,8 +12,8 @@ namespace {
 absl::Status RequireF32(const NodeContext& ctx) {
   for (int i = 0; i < ctx.num_inputs(); ++i) {
     if (ctx.HasInput(i) && ctx.InputValue(i).dtype != DType::kF32) {
-      return ctx.Unsupported(absl::StrCat("element type ", DTypeName(ctx.InputValue(i).dtype),
-                                          " is not supported"));
+      return ctx.Unsupported(
+          absl::StrCat("element type ", DTypeName(ctx.InputValue(i).dtype), " is not supported"));
     }
   }
   return absl::OkStatus();
@@ -32,8 +34,8 @@ absl::Status LowerLayerNorm(NodeContext& ctx) {
   for (int i = 1; i <= 2; ++i) {
     if (!ctx.HasInput(i)) continue;
     if (ctx.InputValue(i).NumElements() != NumElements(normalized)) {
-      return ctx.Unsupported(absl::StrCat(i == 1 ? "Scale" : "B",
-                                          " must have the normalized dims' shape"));
+      return ctx.Unsupported(
+          absl::StrCat(i == 1 ? "Scale" : "B", " must have the normalized dims' shape"));
     }
     operands.push_back(ctx.Input(i));
   }
@@ -84,12 +86,54 @@ absl::Status LowerLrn(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// MeanVarianceNormalization as its ONNX function body: (X - E[X]) /
+// (sqrt(E[X^2] - E[X]^2) + 1e-9) over `axes`.
+absl::Status LowerMvn(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx));
+  const Value& x = ctx.InputValue(0);
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> axes,
+                      ctx.AttrInts("axes", std::vector<int64_t>{0, 2, 3}));
+  if (rank > 8) return ctx.Unsupported("rank above 8 is not supported");
+  std::vector<int64_t> reduced;
+  Shape kept = x.shape;
+  for (int64_t a : axes) {
+    OC_ASSIGN_OR_RETURN(int64_t n, NormalizeAxis(ctx, a, rank));
+    reduced.push_back(n);
+    kept[n] = 1;
+  }
+  std::sort(reduced.begin(), reduced.end());
+  reduced.erase(std::unique(reduced.begin(), reduced.end()), reduced.end());
+  auto emit = [&](OpKind op, std::vector<ValueId> operands, const Shape& shape, const char* name) {
+    ValueId r = ctx.Temp(DType::kF32, shape, name);
+    Statement& s = ctx.Emit(op, std::move(operands), {r});
+    if (op == OpKind::kReduceMean) {
+      s.attrs["axes"] = reduced;
+      s.attrs["keepdims"] = int64_t{1};
+    }
+    return r;
+  };
+  ValueId mean = emit(OpKind::kReduceMean, {ctx.Input(0)}, kept, ".mean");
+  ValueId mean_sq = emit(OpKind::kMul, {mean, mean}, kept, ".mean_sq");
+  ValueId x_sq = emit(OpKind::kMul, {ctx.Input(0), ctx.Input(0)}, x.shape, ".x_sq");
+  ValueId sq_mean = emit(OpKind::kReduceMean, {x_sq}, kept, ".sq_mean");
+  ValueId var = emit(OpKind::kSub, {sq_mean, mean_sq}, kept, ".var");
+  ValueId std_dev = emit(OpKind::kSqrt, {var}, kept, ".std");
+  ValueId eps = ctx.ScalarConstant(DType::kF32, 1e-9, ".eps");
+  ValueId denom = emit(OpKind::kAdd, {std_dev, eps}, kept, ".denom");
+  ValueId centered = emit(OpKind::kSub, {ctx.Input(0), mean}, x.shape, ".centered");
+  ValueId y = ctx.NewResult(0, DType::kF32, x.shape);
+  ctx.Emit(OpKind::kDiv, {centered, denom}, {y});
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void RegisterNormalizationLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["LayerNormalization"] = LowerLayerNorm;
   t["InstanceNormalization"] = LowerInstanceNorm;
   t["LRN"] = LowerLrn;
+  t["MeanVarianceNormalization"] = LowerMvn;
 }
 
 }  // namespace oc

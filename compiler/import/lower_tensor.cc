@@ -151,22 +151,29 @@ absl::Status LowerTile(NodeContext& ctx) {
 
 absl::Status LowerPad(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
-  if (x.dtype != DType::kF32) return ctx.Unsupported("only float32 padding is supported");
   const int64_t rank = static_cast<int64_t>(x.shape.size());
   OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "constant"));
   std::vector<int64_t> pads;
-  float value = 0.0f;
+  double value = 0.0;
   if (ctx.opset() < 11) {
     OC_ASSIGN_OR_RETURN(pads, ctx.AttrInts(ctx.opset() < 2 ? "paddings" : "pads", std::nullopt));
-    OC_ASSIGN_OR_RETURN(value, ctx.AttrFloat("value", 0.0f));
+    OC_ASSIGN_OR_RETURN(float v, ctx.AttrFloat("value", 0.0f));
+    value = v;
   } else {
     OC_ASSIGN_OR_RETURN(pads, ctx.ConstantInts(1, "pads"));
     if (ctx.HasInput(2)) {
-      OC_ASSIGN_OR_RETURN(std::vector<float> v, ctx.ConstantFloats(2, "constant_value"));
-      if (v.size() != 1) return ctx.Invalid("constant_value must be a scalar");
-      value = v[0];
+      if (!ctx.IsConstantInput(2) || ctx.InputValue(2).NumElements() != 1) {
+        return ctx.Unsupported("constant_value must be a constant scalar");
+      }
+      value = ctx.ConstantInput(2).GetDouble(0);
     }
     if (ctx.HasInput(3)) return ctx.Unsupported("the axes input is not supported");
+  }
+  // The pad value travels as a float (floats) or an int64 (integers): exact
+  // for every value of those types but float64 ones that are not floats.
+  if ((x.dtype == DType::kF64 && static_cast<double>(static_cast<float>(value)) != value) ||
+      (x.dtype == DType::kF16 && value != 0.0)) {
+    return ctx.Unsupported("this constant_value is not supported for its element type");
   }
   if (static_cast<int64_t>(pads.size()) != 2 * rank) return ctx.Invalid("pads has the wrong length");
   if (mode != "constant" && mode != "reflect" && mode != "edge") {
@@ -184,7 +191,11 @@ absl::Status LowerPad(NodeContext& ctx) {
   Statement& s = ctx.Emit(OpKind::kPad, {ctx.Input(0)}, {y});
   s.attrs["pads"] = pads;
   s.attrs["mode"] = mode;
-  s.attrs["value"] = value;
+  if (IsFloat(x.dtype)) {
+    s.attrs["value"] = static_cast<float>(value);
+  } else {
+    s.attrs["int_value"] = static_cast<int64_t>(value);
+  }
   return absl::OkStatus();
 }
 

@@ -28,7 +28,9 @@ class NodeContext {
 
   // Inputs. An input is present when its name is not empty.
   int num_inputs() const { return node_.input_size(); }
-  bool HasInput(int i) const { return i >= 0 && i < node_.input_size() && !node_.input(i).empty(); }
+  bool HasInput(int i) const {
+    return i >= 0 && i < node_.input_size() && !node_.input(i).empty();
+  }
   ValueId Input(int i) const { return names_.at(node_.input(i)); }
   const Value& InputValue(int i) const { return program_.value(Input(i)); }
   bool IsConstantInput(int i) const { return HasInput(i) && InputValue(i).IsConstant(); }
@@ -52,7 +54,9 @@ class NodeContext {
 
   // Outputs.
   int num_outputs() const { return node_.output_size(); }
-  bool HasOutput(int i) const { return i >= 0 && i < node_.output_size() && !node_.output(i).empty(); }
+  bool HasOutput(int i) const {
+    return i >= 0 && i < node_.output_size() && !node_.output(i).empty();
+  }
   // A new result value named after output i.
   ValueId NewResult(int i, DType dtype, Shape shape);
   // Appends a statement that carries this node's name and op type.
@@ -97,6 +101,7 @@ void RegisterNormalizationLowerings(std::unordered_map<std::string, LowerFn>& ta
 void RegisterLossLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterEinsumLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterQuantLowerings(std::unordered_map<std::string, LowerFn>& table);
+void RegisterRecurrentLowerings(std::unordered_map<std::string, LowerFn>& table);
 
 // Normalizes a possibly negative axis against `rank`.
 absl::StatusOr<int64_t> NormalizeAxis(const NodeContext& ctx, int64_t axis, int64_t rank);

@@ -60,7 +60,29 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
                                    : std::vector<std::string>{"axis", "indices"};
     case OpKind::kGatherElements:
     case OpKind::kLayerNorm:
+    case OpKind::kOneHot:
       return {"axis"};
+    case OpKind::kScatterElements:
+      return {"axis", "reduction"};
+    case OpKind::kScatterND:
+      return {"reduction"};
+    case OpKind::kGatherND:
+      return {"batch_dims"};
+    case OpKind::kReverseSequence:
+      return {"time_axis"};
+    case OpKind::kMaxUnpool:
+      return {"default_shape"};
+    case OpKind::kGridSample:
+      return {"mode", "padding", "align_corners"};
+    case OpKind::kRoiAlign:
+      return {"mode", "sampling_ratio", "spatial_scale", "half_pixel"};
+    case OpKind::kDft:
+      return {"axis", "len", "inverse", "twiddles"};
+    case OpKind::kTfIdf:
+      return {"mode", "min_gram", "max_gram", "max_skip", "pool", "pool_starts", "first_id",
+              "out_index"};
+    case OpKind::kTopK:
+      return {"axis", "k", "largest"};
     case OpKind::kTrilu:
       return {"upper"};
     case OpKind::kNllLoss:
@@ -70,6 +92,10 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
     case OpKind::kDequantizeLinear:
     case OpKind::kRequantize:
       return {"axis"};
+    case OpKind::kRnn:
+    case OpKind::kGru:
+    case OpKind::kLstm:
+      return {"outputs", "hidden", "activations", "activation_alpha", "activation_beta"};
     case OpKind::kConvInteger:
       return {"kernel", "strides", "dilations", "pads", "group"};
     case OpKind::kEinsum:
@@ -122,7 +148,8 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has no result"));
   }
   if (s.results.size() > 1 && s.op != OpKind::kSplit && s.op != OpKind::kLayerNorm &&
-      s.op != OpKind::kMaxPool && s.op != OpKind::kDynamicQuantizeLinear) {
+      s.op != OpKind::kMaxPool && s.op != OpKind::kDynamicQuantizeLinear && s.op != OpKind::kRnn &&
+      s.op != OpKind::kGru && s.op != OpKind::kLstm && s.op != OpKind::kTopK) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has several results"));
   }
   for (const std::string& key : RequiredAttributes(s)) {

@@ -3,7 +3,7 @@
  * Output index o maps to input index o - pads_begin in each dim; outside the
  * input, constant mode writes `value`, edge clamps, reflect mirrors without
  * repeating the border (numpy "reflect", periodic for pads longer than the
- * dim).
+ * dim). Elements of elem_size bytes; `value` points to the constant.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
@@ -23,12 +23,15 @@ static int32_t pad_map_(int32_t mode, int32_t i, int32_t n) {
   return -1;
 }
 
-OC_API void oc_pad_f32(const oc_pad_params *p, const float *x, float *y) {
+OC_API void oc_pad(const oc_pad_params *p, const void *x, void *y, const void *value) {
   int32_t idx[OC_MAX_RANK], in_strides[OC_MAX_RANK];
   int32_t r = p->rank, d, rows = 1, row, j;
   int32_t w_out, w_in, pb, lo, hi;
+  const size_t es = (size_t)p->elem_size;
+  const unsigned char *px = (const unsigned char *)x;
+  unsigned char *py = (unsigned char *)y;
   if (r == 0) {
-    y[0] = x[0];
+    memcpy(py, px, es);
     return;
   }
   for (d = r - 1, j = 1; d >= 0; d--) {
@@ -47,25 +50,25 @@ OC_API void oc_pad_f32(const oc_pad_params *p, const float *x, float *y) {
   lo = pb > 0 ? pb : 0;
   hi = w_in + pb < w_out ? w_in + pb : w_out;
   if (hi < lo) hi = lo;
-  for (row = 0; row < rows; row++, y += w_out) {
-    const float *xr = x;
+  for (row = 0; row < rows; row++, py += (size_t)w_out * es) {
+    const unsigned char *xr = px;
     int outside = 0;
     for (d = 0; d < r - 1; d++) {
       const int32_t i = pad_map_(p->mode, idx[d] - p->pads_begin[d], p->in_dims[d]);
       if (i < 0) outside = 1;
-      else xr += i * in_strides[d];
+      else xr += (size_t)i * (size_t)in_strides[d] * es;
     }
     if (outside || w_in == 0) {
-      for (j = 0; j < w_out; j++) y[j] = p->value;
+      for (j = 0; j < w_out; j++) memcpy(py + (size_t)j * es, value, es);
     } else {
       for (j = 0; j < lo; j++) {
         const int32_t i = pad_map_(p->mode, j - pb, w_in);
-        y[j] = i < 0 ? p->value : xr[i];
+        memcpy(py + (size_t)j * es, i < 0 ? value : (const void *)(xr + (size_t)i * es), es);
       }
-      if (hi > lo) memcpy(y + lo, xr + (lo - pb), (size_t)(hi - lo) * sizeof *y);
+      if (hi > lo) memcpy(py + (size_t)lo * es, xr + (size_t)(lo - pb) * es, (size_t)(hi - lo) * es);
       for (j = hi; j < w_out; j++) {
         const int32_t i = pad_map_(p->mode, j - pb, w_in);
-        y[j] = i < 0 ? p->value : xr[i];
+        memcpy(py + (size_t)j * es, i < 0 ? value : (const void *)(xr + (size_t)i * es), es);
       }
     }
     for (d = r - 2; d >= 0; d--) {

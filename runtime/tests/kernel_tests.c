@@ -156,6 +156,7 @@ static void test_conv2d(void) {
     p.n = 1; p.c_in = 1; p.h_in = 3; p.w_in = 3; p.c_out = 1; p.h_out = 4; p.w_out = 4;
     p.k_h = 2; p.k_w = 2; p.stride_h = 1; p.stride_w = 1; p.dil_h = 1; p.dil_w = 1;
     p.pad_top = 1; p.pad_left = 1; p.group = 1;
+    p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
     oc_conv2d_f32(&p, x, w, NULL, y);
     check(same_arr(y, want, 16), "conv2d hand-checked padding counts");
   }
@@ -224,6 +225,7 @@ static void test_conv_transpose2d(void) {
     p.n = 1; p.c_in = 1; p.h_in = 1; p.w_in = 2; p.c_out = 1; p.h_out = 1; p.w_out = 5;
     p.k_h = 1; p.k_w = 3; p.stride_h = 1; p.stride_w = 2; p.dil_h = 1; p.dil_w = 1;
     p.group = 1;
+    p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
     oc_conv_transpose2d_f32(&p, x, w, NULL, y);
     check(same_arr(y, want, 5), "conv_transpose1d hand-checked");
   }
@@ -632,24 +634,26 @@ static void test_pad(void) {
                                  4, 4, 4, 5, 6, 6, 4, 4, 4, 5, 6, 6};
   static const float crop[9] = {2, 3, 9, 5, 6, 9, 9, 9, 9};
   static const float x1[3] = {1, 2, 3}, long_reflect[7] = {1, 2, 3, 2, 1, 2, 3};
-  float y[24];
+  float y[24], value = 0.0f;
   oc_pad_params p;
   memset(&p, 0, sizeof p);
+  p.elem_size = 4;
   p.rank = 2; p.in_dims[0] = 2; p.in_dims[1] = 3;
   p.pads_begin[0] = 1; p.pads_begin[1] = 2; p.out_dims[0] = 4; p.out_dims[1] = 6;
   p.mode = OC_PAD_REFLECT;
-  oc_pad_f32(&p, x, y);
+  oc_pad(&p, x, y, &value);
   check(same_arr(y, reflect, 24), "pad reflect (1,2)/(1,1)");
   p.mode = OC_PAD_EDGE;
-  oc_pad_f32(&p, x, y);
+  oc_pad(&p, x, y, &value);
   check(same_arr(y, edge, 24), "pad edge (1,2)/(1,1)");
-  p.mode = OC_PAD_CONSTANT; p.value = 9.0f;
+  p.mode = OC_PAD_CONSTANT; value = 9.0f;
   p.pads_begin[0] = 0; p.pads_begin[1] = -1; p.out_dims[0] = 3; p.out_dims[1] = 3;
-  oc_pad_f32(&p, x, y);
+  oc_pad(&p, x, y, &value);
   check(same_arr(y, crop, 9), "pad constant with a negative (cropping) pad");
   memset(&p, 0, sizeof p);
   p.rank = 1; p.in_dims[0] = 3; p.pads_begin[0] = 4; p.out_dims[0] = 7; p.mode = OC_PAD_REFLECT;
-  oc_pad_f32(&p, x1, y);
+  p.elem_size = 4;
+  oc_pad(&p, x1, y, &value);
   check(same_arr(y, long_reflect, 7), "pad reflect longer than the dim");
 }
 

@@ -19,6 +19,9 @@ A test is named FOLDER/TEST (e.g. node/test_abs) and ends as one of:
 --write-allow-list FILE writes the passing tests, grouped under `# Op` lines.
 --write-docs FILE writes the supported-ops table (Markdown) from the allow-list; with
 --no-run it only does that. Exits 77 (ctest's skip code) when the test data is not installed.
+--cc "arm-none-eabi-gcc -mcpu=..." --compile-only checks that the generated C compiles for a
+target; --freeze-small-inputs (a developer check) turns shape-like graph inputs into
+initializers so that the constant-argument paths of rejected tests run too.
 """
 import argparse
 import concurrent.futures
@@ -38,6 +41,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "e2e"))
 sys.path.insert(0, str(HERE))
 import common  # noqa: E402
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from onnx import numpy_helper  # noqa: E402
 import supported_ops  # noqa: E402
 
 DEFAULT_DATA = "/usr/share/libonnx-testdata/data"
@@ -98,7 +104,12 @@ def compile_test(args, model, out_dir):
 
 def build(args, out_dir, prog):
     srcs = sorted(str(p) for p in out_dir.glob("*.c"))
-    res = common.run(shlex.split(args.cc) + CFLAGS + srcs + ["-lm", "-o", prog], args.build_timeout)
+    if args.compile_only:  # the model only (cross compilers have no host harness)
+        srcs = [s for s in srcs if not s.endswith("_harness.c")]
+        cmd = shlex.split(args.cc) + CFLAGS + ["-c"] + srcs + ["-o", str(prog) + ".o"]
+    else:
+        cmd = shlex.split(args.cc) + CFLAGS + srcs + ["-lm", "-o", prog]
+    res = common.run(cmd, args.build_timeout)
     if res.returncode is None:
         raise Outcome("timeout", f"{args.cc} timed out after {args.build_timeout} s")
     if res.returncode != 0:
@@ -128,6 +139,28 @@ def run_dataset(args, prog, ddir, name, inputs, refs):
             raise Outcome("wrong", f"{name}: output {i}: {msg}")
 
 
+def freeze_small_inputs(model, datasets, work):
+    """A developer check of the constant-input paths: graph inputs that look like shape
+    arguments (integers, or at most 8 elements in at most 1 dim) and hold the same values
+    in every data set become initializers. Returns the new model file and data sets."""
+    m = onnx.load(str(model), load_external_data=False)
+    real = [vi for vi in m.graph.input if vi.name not in {t.name for t in m.graph.initializer}]
+    keep, frozen = [], []
+    for i, vi in enumerate(real):
+        values = [d[1][i] for d in datasets]
+        small = values[0].dtype.kind in "iub" or (values[0].ndim <= 1 and values[0].size <= 8)
+        if small and all(v.shape == values[0].shape and np.array_equal(v, values[0]) for v in values):
+            frozen.append(i)
+            m.graph.initializer.append(numpy_helper.from_array(values[0], vi.name))
+        else:
+            keep.append(i)
+    if not frozen:
+        return model, datasets
+    path = work / "frozen.onnx"
+    onnx.save(m, str(path))
+    return path, [(n, [ins[i] for i in keep], outs) for n, ins, outs in datasets]
+
+
 def run_test(args, test_id):
     """Returns a result dict for one test (never raises)."""
     t0 = time.perf_counter()
@@ -139,22 +172,36 @@ def run_test(args, test_id):
             shutil.rmtree(work)
         out_dir = work / "gen"
         out_dir.mkdir(parents=True)
-        model = test_dir / "model.onnx"
+        model, datasets = test_dir / "model.onnx", None
+        if args.freeze_small_inputs:
+            try:
+                ins, _ = common.graph_io(model)
+                model, datasets = freeze_small_inputs(
+                    model, load_datasets(test_dir, [n for n, _, _ in ins]), work)
+            except Exception:  # data the freezing cannot read: test the model as it is
+                pass
         compile_test(args, model, out_dir)
         build(args, out_dir, work / "prog")
-        try:
-            ins, _ = common.graph_io(model)
-            datasets = load_datasets(test_dir, [n for n, _, _ in ins])
-        except Outcome:
-            raise
-        except Exception as e:  # unreadable or non-tensor test data
-            raise Outcome("error", f"test data: {type(e).__name__}: {e}")
+        if args.compile_only:
+            return finish(args, result, work, t0)
+        if datasets is None:
+            try:
+                ins, _ = common.graph_io(model)
+                datasets = load_datasets(test_dir, [n for n, _, _ in ins])
+            except Outcome:
+                raise
+            except Exception as e:  # unreadable or non-tensor test data
+                raise Outcome("error", f"test data: {type(e).__name__}: {e}")
         for name, inputs, refs in datasets:
             run_dataset(args, work / "prog", work / name, name, inputs, refs)
     except Outcome as o:
         result["status"], result["message"] = o.status, o.message
     except Exception as e:  # a runner bug: keep going, report it
         result["status"], result["message"] = "error", f"{type(e).__name__}: {e}"
+    return finish(args, result, work, t0)
+
+
+def finish(args, result, work, t0):
     result["seconds"] = round(time.perf_counter() - t0, 2)
     if not args.keep and result["status"] == "pass":
         shutil.rmtree(work, ignore_errors=True)
@@ -224,7 +271,9 @@ def main():
     ap.add_argument("--folder", action="append", help="folders to run (default: %s)" %
                     ", ".join(DEFAULT_FOLDERS))
     ap.add_argument("--filter", help="only tests whose FOLDER/TEST name matches this regex")
-    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--cc", default="gcc", help="C compiler command (default gcc)")
+    ap.add_argument("--compile-only", action="store_true",
+                    help="only compile the model's C (-c), e.g. with a cross compiler")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", help="scratch directory (default: a temporary one)")
     ap.add_argument("--keep", action="store_true", help="keep the files of passing tests too")
@@ -238,6 +287,8 @@ def main():
     ap.add_argument("--write-allow-list", help="write the passing tests here, grouped per op")
     ap.add_argument("--write-docs", help="write the supported-ops table (Markdown) here")
     ap.add_argument("--no-run", action="store_true", help="only --write-docs from --allow-list")
+    ap.add_argument("--freeze-small-inputs", action="store_true",
+                    help="developer check: turn shape-like graph inputs into initializers")
     args = ap.parse_args()
     args.folder = args.folder or DEFAULT_FOLDERS
 

@@ -259,6 +259,79 @@ typedef struct {
   int32_t w_zp_per_channel;
 } oc_conv_int_params;
 
+/* Recurrent layers (RNN, GRU, LSTM), ONNX layouts: X (seq, batch, input),
+ * Y (seq, num_dir, batch, hidden), states (num_dir, batch, hidden); with
+ * layout 1 X (batch, seq, input), Y (batch, seq, num_dir, hidden), states
+ * (batch, num_dir, hidden). Weights W (num_dir, gates * hidden, input), R
+ * (num_dir, gates * hidden, hidden), B (num_dir, 2 * gates * hidden). Gate
+ * pre-activations are clipped to [-clip, clip] when has_clip. acts holds
+ * each direction's activations f, g, h. */
+typedef enum {
+  OC_RNN_SIGMOID = 0,
+  OC_RNN_TANH = 1,
+  OC_RNN_RELU = 2,
+  OC_RNN_AFFINE = 3,           /* alpha * v + beta */
+  OC_RNN_LEAKY_RELU = 4,       /* alpha */
+  OC_RNN_THRESHOLDED_RELU = 5, /* alpha */
+  OC_RNN_SCALED_TANH = 6,      /* alpha * tanh(beta * v) */
+  OC_RNN_HARD_SIGMOID = 7,     /* alpha, beta */
+  OC_RNN_ELU = 8,              /* alpha */
+  OC_RNN_SOFTSIGN = 9,
+  OC_RNN_SOFTPLUS = 10
+} oc_rnn_act_kind;
+
+typedef struct {
+  int32_t kind; /* oc_rnn_act_kind */
+  float alpha, beta;
+} oc_rnn_act;
+
+typedef struct {
+  int32_t seq, batch, input, hidden;
+  int32_t num_dir;
+  int32_t reverse; /* a single direction runs backwards */
+  int32_t layout;
+  int32_t has_clip;
+  float clip;
+  int32_t linear_before_reset; /* GRU */
+  int32_t input_forget;        /* LSTM: couple the input and forget gates */
+  oc_rnn_act acts[2][3];
+} oc_rnn_params;
+
+/* GridSample (PyTorch's grid_sample, 4-D): x (n, c, h_in, w_in) sampled at
+ * grid (n, h_out, w_out, 2) positions in [-1, 1] (x, y). */
+typedef enum { OC_GRID_BILINEAR = 0, OC_GRID_NEAREST = 1, OC_GRID_BICUBIC = 2 } oc_grid_mode;
+typedef enum { OC_GRID_ZEROS = 0, OC_GRID_BORDER = 1, OC_GRID_REFLECTION = 2 } oc_grid_padding;
+
+typedef struct {
+  int32_t n, c, h_in, w_in, h_out, w_out;
+  int32_t mode;    /* oc_grid_mode */
+  int32_t padding; /* oc_grid_padding */
+  int32_t align_corners;
+} oc_grid_sample_params;
+
+/* RoiAlign (as ONNX Runtime computes it): x (n, c, h, w), rois (n_rois, 4)
+ * as x1, y1, x2, y2, batch_indices (n_rois, int64) -> y (n_rois, c, out_h,
+ * out_w); each bin averages (or takes the max of) bilinear samples on a
+ * sampling_ratio grid (ceil(roi size / bins) when 0). */
+typedef struct {
+  int32_t n, c, h, w, n_rois, out_h, out_w;
+  int32_t sampling_ratio;
+  float spatial_scale;
+  int32_t half_pixel; /* coordinate_transformation_mode half_pixel */
+  int32_t is_max;
+} oc_roi_align_params;
+
+/* DFT along one axis of x viewed as (outer, n_in, inner, 1 or 2 (complex_in
+ * + 1)): y (outer, n_out, inner, 2) = sum over j < min(n_in, len) of
+ * x[j] * w^(j k), w = exp(-2 pi i / len) (conjugate and divided by len when
+ * inverse). The kernel gets cos and sin of 2 pi m / len, m < len. */
+typedef struct {
+  int32_t outer, n_in, inner;
+  int32_t len, n_out;
+  int32_t complex_in;
+  int32_t inverse;
+} oc_dft_params;
+
 /* Pooling over NCHW (n_c = N * C planes). A 1-D pool has h = k_h = 1; a
  * 3-D one (NCDHW) adds the depth fields, which are 1 (pads 0) otherwise.
  * MaxPool's optional indices are flat input positions, row-major, or with
@@ -312,6 +385,48 @@ typedef struct {
   int32_t dims[OC_MAX_RANK];
   int32_t x_strides[OC_MAX_RANK];
 } oc_gather_elements_params;
+
+/* Scatter reductions (ScatterElements, ScatterND): NONE copies the update,
+ * the others combine it with the element (float32 only). */
+typedef enum {
+  OC_SCATTER_NONE = 0,
+  OC_SCATTER_ADD = 1,
+  OC_SCATTER_MUL = 2,
+  OC_SCATTER_MAX = 3,
+  OC_SCATTER_MIN = 4
+} oc_scatter_reduction;
+
+/* ScatterElements: y = data (data_size elements), then for every position
+ * i of index (dims): y[i with its axis coordinate replaced by index[i]] =
+ * update[i] (or combined, `reduction`). y_strides are data's row-major
+ * strides. Out-of-range indices are skipped. */
+typedef struct {
+  int32_t rank;
+  int32_t elem_size;
+  int32_t axis;
+  int32_t axis_len;
+  int32_t index_is64;
+  int32_t reduction; /* oc_scatter_reduction */
+  int32_t data_size;
+  int32_t dims[OC_MAX_RANK];
+  int32_t y_strides[OC_MAX_RANK];
+} oc_scatter_elements_params;
+
+/* GatherND / ScatterND with batch_dims: data is (batch, data_batch
+ * elements); indices is (batch, n_tuples, k); each tuple addresses a slice
+ * of `inner` elements at sum(tuple[j] * strides[j]) (dims[j] bound the
+ * tuple's entries, negative counting from the end). GatherND copies the
+ * slices out (zeros for out-of-range tuples); ScatterND starts from data
+ * and writes (or combines) the updates' slices in. */
+typedef struct {
+  int32_t batch, n_tuples, k, inner;
+  int32_t data_batch;
+  int32_t elem_size;
+  int32_t index_is64;
+  int32_t reduction; /* ScatterND: oc_scatter_reduction */
+  int32_t dims[OC_MAX_RANK];
+  int32_t strides[OC_MAX_RANK];
+} oc_nd_params;
 
 /* NegativeLogLikelihoodLoss: x (n, c, inner) holds log-probabilities,
  * target (n, inner) class indices (int32 or int64), weight (c) or NULL.
@@ -377,7 +492,7 @@ typedef enum { OC_PAD_CONSTANT = 0, OC_PAD_REFLECT = 1, OC_PAD_EDGE = 2 } oc_pad
 typedef struct {
   int32_t rank;
   int32_t mode; /* oc_pad_mode */
-  float value;
+  int32_t elem_size;
   int32_t in_dims[OC_MAX_RANK];
   int32_t pads_begin[OC_MAX_RANK];
   int32_t out_dims[OC_MAX_RANK];

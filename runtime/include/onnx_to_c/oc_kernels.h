@@ -62,8 +62,8 @@ OC_API void oc_softmax_f32(const float *x, float *y, int32_t outer, int32_t len,
 OC_API void oc_copy(const oc_copy_params *p, const void *x, void *y);
 /* fill.c: n elements of elem_size bytes, each equal to *value */
 OC_API void oc_fill(void *y, const void *value, int32_t elem_size, int32_t n);
-/* gather.c: indices are int32, already in [0, axis_len) */
-OC_API void oc_gather(const oc_gather_params *p, const void *x, const int32_t *indices, void *y);
+/* gather.c: indices int32 or int64 (p->index_is64) */
+OC_API void oc_gather(const oc_gather_params *p, const void *x, const void *indices, void *y);
 /* maxpool2d.c */
 OC_API void oc_maxpool2d_f32(const oc_pool2d_params *p, const float *x, float *y,
                              int64_t *indices);
@@ -72,16 +72,118 @@ OC_API void oc_avgpool2d_f32(const oc_pool2d_params *p, const float *x, float *y
 /* global_pool.c: x is (n_c, len); y is (n_c); is_max selects GlobalMaxPool */
 OC_API void oc_global_pool_f32(const float *x, float *y, int32_t n_c, int32_t len,
                                int32_t is_max);
-/* reduce.c */
+/* reduce.c, reduce_f64.c */
 OC_API void oc_reduce_f32(int32_t op, const oc_reduce_params *p, const float *x, float *y);
+OC_API void oc_reduce_f64(int32_t op, const oc_reduce_params *p, const double *x, double *y);
 /* channel_affine.c: y[n][c][i] = x[n][c][i] * scale[c] + bias[c] (unfolded
  * BatchNormalization); y may equal x */
 OC_API void oc_channel_affine_f32(const float *x, const float *scale, const float *bias, float *y,
                                   int32_t n, int32_t c, int32_t inner);
 /* pad.c */
-OC_API void oc_pad_f32(const oc_pad_params *p, const float *x, float *y);
+OC_API void oc_pad(const oc_pad_params *p, const void *x, void *y, const void *value);
 /* resize2d.c */
 OC_API void oc_resize2d_f32(const oc_resize2d_params *p, const float *x, float *y);
+
+/* where.c */
+OC_API void oc_where(const oc_where_params *p, const uint8_t *c, const void *a, const void *b,
+                     void *y);
+/* cast.c (no float64), cast_f64.c (to or from float64); from/to: oc_dtype */
+OC_API void oc_cast(int32_t from, int32_t to, const void *x, void *y, int32_t n);
+OC_API void oc_cast_f64(int32_t from, int32_t to, const void *x, void *y, int32_t n);
+/* classify.c: IsNaN / IsInf */
+OC_API void oc_classify_f32(const float *x, uint8_t *y, int32_t n, int32_t nan, int32_t pos_inf,
+                            int32_t neg_inf);
+/* argmax.c: x (outer, len, inner) -> int64 y (outer, inner) */
+OC_API void oc_argmax_f32(const float *x, int64_t *y, int32_t outer, int32_t len, int32_t inner,
+                          int32_t is_min, int32_t select_last);
+/* hardmax.c */
+OC_API void oc_hardmax_f32(const float *x, float *y, int32_t outer, int32_t len, int32_t inner);
+/* gather_elements.c */
+OC_API void oc_gather_elements(const oc_gather_elements_params *p, const void *x,
+                               const void *index, void *y);
+/* scatter_elements.c */
+OC_API void oc_scatter_elements(const oc_scatter_elements_params *p, const void *data,
+                                const void *index, const void *updates, void *y);
+/* gather_nd.c, scatter_nd.c */
+OC_API void oc_gather_nd(const oc_nd_params *p, const void *data, const void *indices, void *y);
+OC_API void oc_scatter_nd(const oc_nd_params *p, const void *data, const void *indices,
+                          const void *updates, void *y);
+/* nll_loss.c */
+OC_API void oc_nll_loss_f32(const oc_nll_loss_params *p, const float *x, const void *target,
+                            const float *weight, float *y);
+/* trilu.c: k_ptr (int64) overrides p->k when not NULL */
+OC_API void oc_trilu(const oc_trilu_params *p, const void *x, const int64_t *k_ptr, void *y);
+/* normalize.c: LayerNorm / InstanceNorm; bias, mean_out, inv_std_out may be NULL */
+OC_API void oc_normalize_f32(const oc_norm_params *p, const float *x, const float *scale,
+                             const float *bias, float *y, float *mean_out, float *inv_std_out);
+/* lrn.c */
+OC_API void oc_lrn_f32(const float *x, float *y, int32_t n, int32_t c, int32_t inner,
+                       int32_t size, float alpha, float beta, float bias);
+/* cumsum_<type>.c: axis operand used when p->axis < 0 */
+OC_API void oc_cumsum_f32(const oc_cumsum_params *p, const float *x, const void *axis, float *y);
+OC_API void oc_cumsum_f64(const oc_cumsum_params *p, const double *x, const void *axis, double *y);
+OC_API void oc_cumsum_i32(const oc_cumsum_params *p, const int32_t *x, const void *axis,
+                          int32_t *y);
+OC_API void oc_cumsum_i64(const oc_cumsum_params *p, const int64_t *x, const void *axis,
+                          int64_t *y);
+/* einsum_<type>.c: b may be NULL (one operand) */
+OC_API void oc_einsum_f32(const oc_einsum_params *p, const float *a, const float *b, float *y);
+OC_API void oc_einsum_f64(const oc_einsum_params *p, const double *a, const double *b, double *y);
+/* quantize.c, dequantize.c, dynamic_quantize.c, requantize.c (zero points may be NULL) */
+OC_API void oc_quantize_f32(const oc_quant_params *p, const float *x, const float *scale,
+                            const void *zp, void *y);
+OC_API void oc_dequantize(const oc_quant_params *p, const void *x, const float *scale,
+                          const void *zp, float *y);
+OC_API void oc_dynamic_quantize_f32(const float *x, int32_t n, uint8_t *y, float *scale_out,
+                                    uint8_t *zp_out);
+OC_API void oc_requantize(const oc_requant_params *p, const int32_t *acc, const int32_t *bias,
+                          const float *a_scale, const float *b_scale, const float *y_scale,
+                          const void *y_zp, void *y);
+/* matmul_integer.c, conv_integer.c */
+OC_API void oc_matmul_integer(const oc_matmul_int_params *q, const void *a, const void *a_zp,
+                              const void *b, const void *b_zp, int32_t *y);
+OC_API void oc_conv_integer(const oc_conv_int_params *q, const void *x, const void *x_zp,
+                            const void *w, const void *w_zp, int32_t *y);
+/* rnn.c, gru.c, lstm.c: optional inputs and outputs may be NULL; scratch as
+ * documented in each file */
+OC_API void oc_rnn_f32(const oc_rnn_params *p, const float *x, const float *w, const float *r,
+                       const float *b, const int32_t *seq_lens, const float *h0, float *y,
+                       float *y_h, float *scratch);
+OC_API void oc_gru_f32(const oc_rnn_params *p, const float *x, const float *w, const float *r,
+                       const float *b, const int32_t *seq_lens, const float *h0, float *y,
+                       float *y_h, float *scratch);
+OC_API void oc_lstm_f32(const oc_rnn_params *p, const float *x, const float *w, const float *r,
+                        const float *b, const int32_t *seq_lens, const float *h0,
+                        const float *c0, const float *peep, float *y, float *y_h, float *y_c,
+                        float *scratch);
+/* reverse_sequence.c */
+OC_API void oc_reverse_sequence(const void *x, const void *seq_lens, int32_t lens_is64, void *y,
+                                int32_t time, int32_t batch, int32_t inner, int32_t elem_size,
+                                int32_t time_major);
+/* onehot.c */
+OC_API void oc_onehot(const void *indices, int32_t index_dtype, const void *values, void *y,
+                      int32_t outer, int32_t depth, int32_t inner, int32_t elem_size);
+/* max_unpool.c */
+OC_API void oc_max_unpool_f32(const float *x, const int64_t *indices, int32_t n_in, float *y,
+                              int32_t n_c, const int32_t *in_dims, const int32_t *out_dims);
+/* topk.c */
+OC_API void oc_topk_f32(const float *x, float *values, int64_t *indices, int32_t outer,
+                        int32_t len, int32_t inner, int32_t k, int32_t largest);
+/* det.c: scratch holds n * n floats */
+OC_API void oc_det_f32(const float *x, float *y, int32_t batch, int32_t n, float *scratch);
+
+/* dft.c: tw holds cos, sin of 2 pi m / len for m < len */
+OC_API void oc_dft_f32(const oc_dft_params *p, const float *x, const float *tw, float *y);
+/* tfidf.c: TfIdfVectorizer (mode 0 TF, 1 IDF, 2 TFIDF) */
+OC_API void oc_tfidf(const void *x, int32_t x_dtype, float *y, int32_t rows, int32_t len,
+                     int32_t cols, int32_t min_gram, int32_t max_gram, int32_t max_skip,
+                     const int64_t *pool, const int32_t *pool_starts, const int32_t *first_id,
+                     const int32_t *out_index, const float *weights, int32_t mode);
+/* grid_sample.c, roi_align.c */
+OC_API void oc_grid_sample_f32(const oc_grid_sample_params *p, const float *x, const float *grid,
+                               float *y);
+OC_API void oc_roi_align_f32(const oc_roi_align_params *p, const float *x, const float *rois,
+                             const int64_t *batch_indices, float *y);
 
 #ifdef __cplusplus
 }

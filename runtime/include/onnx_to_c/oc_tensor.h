@@ -73,6 +73,26 @@ OC_INLINE int64_t oc_index_at(const void *idx, int32_t is64, int32_t i) {
   return is64 ? ((const int64_t *)idx)[i] : (int64_t)((const int32_t *)idx)[i];
 }
 
+/* Element i of an integer or float32 tensor (dtype: oc_dtype) as an int64;
+ * floats truncate toward zero (saturating, NaN gives 0). */
+OC_INLINE int64_t oc_int_at(const void *t, int32_t dtype, int32_t i) {
+  switch (dtype) {
+    case OC_F32: {
+      const float v = ((const float *)t)[i];
+      return v != v ? 0 : (v <= -9223372036854775808.0f ? INT64_MIN
+                           : (v >= 9223372036854775808.0f ? INT64_MAX : (int64_t)v));
+    }
+    case OC_I8: return ((const int8_t *)t)[i];
+    case OC_I16: return ((const int16_t *)t)[i];
+    case OC_I32: return ((const int32_t *)t)[i];
+    case OC_I64: return ((const int64_t *)t)[i];
+    case OC_U16: return ((const uint16_t *)t)[i];
+    case OC_U32: return ((const uint32_t *)t)[i];
+    case OC_U64: return (int64_t)((const uint64_t *)t)[i];
+    default: return ((const uint8_t *)t)[i]; /* u8, bool */
+  }
+}
+
 /* An index into a dim of n elements, negative counting from the end; -1
  * when it is out of range (kernels then skip the element or write 0). */
 OC_INLINE int32_t oc_wrap_index(int64_t v, int32_t n) {

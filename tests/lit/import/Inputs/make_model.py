@@ -12,14 +12,11 @@ import onnx
 from onnx import TensorProto, helper
 
 
-def tfidf():
-    x = helper.make_tensor_value_info("x", TensorProto.INT32, [2, 6])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 7])
-    node = helper.make_node("TfIdfVectorizer", ["x"], ["y"], name="my_tfidf", mode="TF",
-                            min_gram_length=2, max_gram_length=2, max_skip_count=0,
-                            ngram_counts=[0, 4], ngram_indexes=[0, 1, 2, 3, 4, 5, 6],
-                            pool_int64s=[2, 3, 5, 4, 5, 6, 7, 8, 6, 7])
-    return helper.make_graph([node], "tfidf", [x], [y])
+def unique():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [6])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])
+    node = helper.make_node("Unique", ["x"], ["y"], name="my_unique")
+    return helper.make_graph([node], "unique", [x], [y])
 
 
 def conv4d():
@@ -38,7 +35,7 @@ def runtime_shape():
     return helper.make_graph([node], "runtime_shape", [x, s], [y])
 
 
-KINDS = {"tfidf": (tfidf, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13)}
+KINDS = {"unique": (unique, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13)}
 
 
 def main():

@@ -1,0 +1,4 @@
+/* Einsum on double (oc_einsum.h). */
+#include "onnx_to_c/oc_einsum.h"
+
+OC_DEFINE_EINSUM(f64, double)
