@@ -386,6 +386,20 @@ absl::StatusOr<bool> TryFoldNode(NodeContext& ctx) {
     ctx.BindConstantOutput(0, std::move(out));
     return true;
   }
+  if (op == "NonZero") {  // the indices of the nonzero elements, (rank, count)
+    std::vector<int64_t> hits;
+    for (int64_t i = 0; i < x.NumElements(); ++i) {
+      if (IsFloat(x.dtype) ? x.GetDouble(i) != 0.0 : x.GetInt(i) != 0) hits.push_back(i);
+    }
+    const int64_t rank = static_cast<int64_t>(x.shape.size()), n = static_cast<int64_t>(hits.size());
+    const std::vector<int64_t> strides = Strides(x.shape);
+    HostTensor out = HostTensor::Zeros(DType::kI64, {rank, n});
+    for (int64_t k = 0; k < n; ++k) {
+      for (int64_t d = 0; d < rank; ++d) out.SetInt(d * n + k, hits[k] / strides[d] % x.shape[d]);
+    }
+    ctx.BindConstantOutput(0, std::move(out));
+    return true;
+  }
   if (op == "Where") {
     HostTensor c = ctx.ConstantInput(0), a = ctx.ConstantInput(1), b = ctx.ConstantInput(2);
     OC_ASSIGN_OR_RETURN(Shape ab, BroadcastShapes(ctx, a.shape, b.shape));

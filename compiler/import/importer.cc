@@ -55,8 +55,10 @@ absl::StatusOr<std::vector<int64_t>> NodeContext::ConstantInts(int i, const char
 absl::StatusOr<std::vector<float>> NodeContext::ConstantFloats(int i, const char* what) const {
   if (!HasInput(i)) return Invalid(absl::StrCat("input '", what, "' is missing"));
   if (!IsConstantInput(i)) {
-    return Unsupported(absl::StrCat("input '", what, "' (", node_.input(i),
-                                    ") is computed at run time; onnx-to-c needs a constant"));
+    return Unsupported(absl::StrCat(
+        "input '", what, "' (", node_.input(i),
+        ") is computed at run time; onnx-to-c needs it to be a constant because it fixes "
+        "shapes in the static arena"));
   }
   HostTensor t = ConstantInput(i);
   std::vector<float> out(t.NumElements());

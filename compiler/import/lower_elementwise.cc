@@ -158,7 +158,7 @@ absl::Status RequireF32(const NodeContext& ctx, int input) {
   return absl::OkStatus();
 }
 
-// Neg, Abs and Relu of other numeric types, through the binary kernels.
+// Neg, Abs, Relu and Sign of other numeric types, through the binary kernels.
 absl::Status LowerTypedUnary(NodeContext& ctx, OpKind op) {
   const ValueId x = ctx.Input(0);
   const DType t = ctx.InputValue(0).dtype;
@@ -167,11 +167,18 @@ absl::Status LowerTypedUnary(NodeContext& ctx, OpKind op) {
     ctx.BindOutput(0, x);
     return absl::OkStatus();
   }
-  if (t == DType::kBool || (op != OpKind::kRelu && !negatable) ||
-      (op != OpKind::kNeg && op != OpKind::kAbs && op != OpKind::kRelu)) {
+  if (t == DType::kBool || (op != OpKind::kRelu && op != OpKind::kSign && !negatable) ||
+      (op != OpKind::kNeg && op != OpKind::kAbs && op != OpKind::kRelu && op != OpKind::kSign)) {
     return ctx.Unsupported(absl::StrCat("element type ", DTypeName(t), " is not supported"));
   }
   const ValueId zero = ctx.ScalarConstant(t, 0.0, ".zero");
+  if (op == OpKind::kSign) {  // (x > 0) - (x < 0)
+    OC_ASSIGN_OR_RETURN(ValueId pos, EmitBinary(ctx, OpKind::kGreater, x, zero, ".pos"));
+    OC_ASSIGN_OR_RETURN(ValueId neg, EmitBinary(ctx, OpKind::kLess, x, zero, ".neg"));
+    return EmitBinary(ctx, OpKind::kSub, ctx.CastTo(pos, t, ".pos_n"), ctx.CastTo(neg, t, ".neg_n"),
+                      "")
+        .status();
+  }
   if (op == OpKind::kRelu) return EmitBinary(ctx, OpKind::kMax, x, zero, "").status();
   if (op == OpKind::kNeg) return EmitBinary(ctx, OpKind::kSub, zero, x, "").status();
   OC_ASSIGN_OR_RETURN(ValueId neg, EmitBinary(ctx, OpKind::kSub, zero, x, ".neg"));

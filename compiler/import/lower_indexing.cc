@@ -316,14 +316,21 @@ absl::Status LowerTfIdf(NodeContext& ctx) {
 // Ops whose result shape depends on input data that is only known when the
 // model runs (the constant cases are folded before lowering).
 absl::Status RefuseDataDependentShape(NodeContext& ctx) {
-  return ctx.Unsupported(
+  const std::string& op = ctx.op_type();
+  const bool folds = op == "Range" || op == "ConstantOfShape" || op == "NonZero";
+  return ctx.Unsupported(absl::StrCat(
       "its result shape depends on input data computed at run time; onnx-to-c needs static "
-      "shapes (it folds this op only when its inputs are constants)");
+      "shapes",
+      folds ? " (it folds this op when its inputs are constants)" : ""));
 }
 
 absl::Status RefuseRandom(NodeContext& ctx) {
   return ctx.Unsupported(
       "random number generation is not supported (outputs must be deterministic)");
+}
+
+absl::Status RefuseNonTensor(NodeContext& ctx) {
+  return ctx.Unsupported("sequence and optional values are not supported (only tensors)");
 }
 
 absl::Status RefuseControlFlow(NodeContext& ctx) {
@@ -353,6 +360,12 @@ void RegisterIndexingLowerings(std::unordered_map<std::string, LowerFn>& t) {
     t[op] = RefuseRandom;
   }
   for (const char* op : {"If", "Loop", "Scan"}) t[op] = RefuseControlFlow;
+  for (const char* op : {"SequenceConstruct", "SequenceEmpty", "SequenceAt", "SequenceInsert",
+                         "SequenceErase", "SequenceLength", "SequenceMap", "SplitToSequence",
+                         "ConcatFromSequence", "Optional", "OptionalGetElement",
+                         "OptionalHasElement"}) {
+    t[op] = RefuseNonTensor;
+  }
 }
 
 }  // namespace oc
