@@ -79,16 +79,6 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
   return pr;
 }
 
-Problem Reverse(const Problem& pr) {
-  Problem r = pr;
-  for (auto& p : r.preds) p.clear();
-  for (int c = 0; c < pr.n; ++c) {
-    for (int p : pr.preds[c]) r.preds[p].push_back(c);
-  }
-  for (auto& b : r.bufs) std::swap(b.writers, b.readers);
-  return r;
-}
-
 // Edmonds-Karp on an adjacency matrix-free arc list.
 class FlowNet {
  public:
@@ -429,10 +419,7 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   // 3. The lower bound, recomputed from the witness.
   const int64_t lb = r["lower_bound_bytes"].Int();
   const JsonValue& w = r["witness"];
-  std::string kind = w["kind"].string;
-  const bool reversed = kind.size() > 8 && kind.substr(kind.size() - 8) == "+reverse";
-  if (reversed) kind = kind.substr(0, kind.size() - 8);
-  const Problem& q = reversed ? Reverse(pr) : pr;
+  const std::string kind = w["kind"].string;
   std::vector<int> nodes;
   for (const JsonValue& v : w["statements"].array) {
     if (index(v) < 0) return Mismatch("the witness names an unknown statement");
@@ -441,12 +428,12 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   int64_t recomputed = 0;
   std::vector<std::vector<int>> ideals_needed;
   if (kind == "node" && nodes.size() == 1) {
-    recomputed = MinLiveAt(q, nodes[0], {}, {});
+    recomputed = MinLiveAt(pr, nodes[0], {}, {});
     ideals_needed = {{nodes[0]}};
   } else if (kind == "pair" && nodes.size() == 2) {
     int u = nodes[0], v = nodes[1];
-    recomputed = std::min(std::max(MinLiveAt(q, v, {u}, {}), MinLiveAt(q, u, {}, {v})),
-                          std::max(MinLiveAt(q, u, {v}, {}), MinLiveAt(q, v, {}, {u})));
+    recomputed = std::min(std::max(MinLiveAt(pr, v, {u}, {}), MinLiveAt(pr, u, {}, {v})),
+                          std::max(MinLiveAt(pr, u, {v}, {}), MinLiveAt(pr, v, {}, {u})));
   } else if (lb != 0) {
     return Mismatch("the witness has an unknown kind");
   }
@@ -460,7 +447,7 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
       if (index(v) < 0) return Mismatch("a witness ideal names an unknown statement");
       in_ideal[index(v)] = true;
     }
-    OC_ASSIGN_OR_RETURN(int64_t at, LiveWithIdeal(q, nodes[0], in_ideal));
+    OC_ASSIGN_OR_RETURN(int64_t at, LiveWithIdeal(pr, nodes[0], in_ideal));
     if (at != lb) return Mismatch("the witness ideal does not reach the bound");
   }
   if (lb > peak) return Mismatch("the lower bound exceeds the peak of an actual order");

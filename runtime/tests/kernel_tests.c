@@ -16,16 +16,7 @@
 #include "onnx_to_c/oc_kernels.h"
 #include "onnx_to_c/oc_math.h"
 
-static int g_pass, g_fail;
-
-static void check(int ok, const char *what) {
-  if (ok) {
-    g_pass++;
-  } else {
-    g_fail++;
-    printf("FAIL: %s\n", what);
-  }
-}
+#include "test_check.h"
 
 /* bitwise-equal up to NaN payloads and the sign of zero */
 static int same_f(float a, float b) { return a == b || (a != a && b != b); }

@@ -15,16 +15,7 @@
 #include "onnx_to_c/oc_math64.h"
 #include "onnx_to_c/oc_tensor.h"
 
-static int g_pass, g_fail;
-
-static void check(int ok, const char *what) {
-  if (ok) {
-    g_pass++;
-  } else {
-    g_fail++;
-    printf("FAIL: %s\n", what);
-  }
-}
+#include "test_check.h"
 
 /* A 1-D broadcast of n elements, b a scalar when b_scalar. */
 static oc_broadcast_params vec(int32_t n, int b_scalar) {
