@@ -14,17 +14,46 @@ struct Item {
   int first, last;
   int buffer = -1;     // or
   int statement = -1;  // scratch of this statement
+  int group = -1;      // overlap contract chain (see IntervalItem)
+  int64_t group_offset = 0;
 };
 
 std::vector<Item> ArenaItems(const Program& p, const MemoryModel& m) {
   std::vector<Item> items;
+  std::vector<int> item_of_buffer(m.buffers.size(), -1);
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
+    item_of_buffer[b.id] = static_cast<int>(items.size());
     items.push_back({b.aligned_bytes, b.first_step, b.last_step, b.id, -1});
   }
   for (size_t s = 0; s < p.statements().size(); ++s) {
-    int64_t scratch = AlignUp(p.statements()[s].scratch_bytes, m.alignment);
+    int64_t scratch = StatementScratchBytes(p, m, static_cast<int>(s));
     if (scratch > 0) items.push_back({scratch, static_cast<int>(s), static_cast<int>(s), -1, static_cast<int>(s)});
+  }
+  // Overlap contracts chain buffers into groups with fixed relative offsets:
+  // output = input - displacement. Chains only: a buffer is the input of at
+  // most one contract (it dies there) and the output of at most one.
+  std::vector<const OverlapContract*> as_input(m.buffers.size(), nullptr);
+  std::vector<bool> is_output(m.buffers.size(), false);
+  for (const OverlapContract& c : m.overlaps) {
+    as_input[c.input_buffer] = &c;
+    is_output[c.output_buffer] = true;
+  }
+  int group = 0;
+  for (const Buffer& b : m.buffers) {
+    if (!as_input[b.id] || is_output[b.id]) continue;  // start at a chain's head
+    std::vector<std::pair<int, int64_t>> chain = {{b.id, 0}};
+    for (const OverlapContract* c = as_input[b.id]; c; c = as_input[c->output_buffer]) {
+      chain.push_back({c->output_buffer, chain.back().second - c->displacement});
+    }
+    int64_t lowest = 0;
+    for (const auto& [buf, rel] : chain) lowest = std::min(lowest, rel);
+    for (const auto& [buf, rel] : chain) {
+      Item& it = items[item_of_buffer[buf]];
+      it.group = group;
+      it.group_offset = rel - lowest;
+    }
+    ++group;
   }
   return items;
 }
@@ -39,7 +68,7 @@ ArenaPlan EmptyPlan(const Program& p, const MemoryModel& m, std::string name) {
 
 std::vector<IntervalItem> AsIntervals(const std::vector<Item>& items) {
   std::vector<IntervalItem> out;
-  for (const Item& it : items) out.push_back({it.bytes, it.first, it.last});
+  for (const Item& it : items) out.push_back({it.bytes, it.first, it.last, it.group, it.group_offset});
   return out;
 }
 
@@ -108,13 +137,27 @@ absl::Status ValidatePlan(const Program& p, const MemoryModel& m, const ArenaPla
       return absl::InternalError(absl::StrCat("arena plan: ", name_of(it), " is misaligned"));
     }
   }
+  // Buffers may share bytes while live together only as an overlap contract
+  // declares: the output exactly `displacement` below the input, both live
+  // together at the contract's statement only.
+  auto contract_allows = [&](const Item& a, const Item& b) {
+    if (a.buffer < 0 || b.buffer < 0) return false;
+    for (const OverlapContract& c : m.overlaps) {
+      const Item* in = a.buffer == c.input_buffer ? &a : b.buffer == c.input_buffer ? &b : nullptr;
+      const Item* out = a.buffer == c.output_buffer ? &a : b.buffer == c.output_buffer ? &b : nullptr;
+      if (!in || !out || in == out) continue;
+      return offset_of(*out) == offset_of(*in) - c.displacement && in->last == c.statement &&
+             out->first == c.statement;
+    }
+    return false;
+  };
   for (size_t i = 0; i < items.size(); ++i) {
     for (size_t j = i + 1; j < items.size(); ++j) {
       const Item &a = items[i], &b = items[j];
       bool live_together = a.first <= b.last && b.first <= a.last;
       int64_t oa = offset_of(a), ob = offset_of(b);
       bool share_bytes = oa < ob + b.bytes && ob < oa + a.bytes;
-      if (live_together && share_bytes) {
+      if (live_together && share_bytes && !contract_allows(a, b)) {
         return absl::InternalError(absl::StrCat("arena plan: ", name_of(a), " and ", name_of(b),
                                                 " are live together and overlap"));
       }

@@ -1,64 +1,171 @@
 #include "passes/interval_packing.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace oc {
 namespace {
 
-bool LiveTogether(const IntervalItem& a, const IntervalItem& b) {
-  return a.first <= b.last && b.first <= a.last;
-}
-
 int64_t AlignTo(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
 
-// Places items in `order`; `best_fit` picks the tightest gap, else the lowest.
-Packing PlaceInOrder(const std::vector<IntervalItem>& items, const std::vector<int>& order,
-                     int64_t alignment, bool best_fit) {
+// Over steps [first, last] a block occupies [base + lo, base + hi), of which
+// `used` bytes are its items' (less than hi - lo only if they leave a hole).
+struct Segment {
+  int first, last;
+  int64_t lo, hi, used;
+};
+
+// What the planners place: an item, or a group of items with fixed relative
+// offsets, as a profile of segments in step order.
+struct Block {
+  std::vector<int> items;
+  std::vector<Segment> segments;
+  int first = 0, last = 0;
+  int64_t height = 0;  // max hi
+  int64_t area = 0;    // sum of used bytes times steps
+};
+
+std::vector<Block> MakeBlocks(const std::vector<IntervalItem>& items) {
+  std::vector<Block> blocks;
+  std::map<int, int> block_of_group;
+  for (size_t i = 0; i < items.size(); ++i) {
+    int g = items[i].group;
+    if (g < 0 || !block_of_group.count(g)) {
+      if (g >= 0) block_of_group[g] = static_cast<int>(blocks.size());
+      blocks.emplace_back();
+      blocks.back().items.push_back(static_cast<int>(i));
+    } else {
+      blocks[block_of_group[g]].items.push_back(static_cast<int>(i));
+    }
+  }
+  for (Block& b : blocks) {
+    // Elementary step ranges between the items' endpoints.
+    std::vector<int> cuts;
+    for (int i : b.items) {
+      cuts.push_back(items[i].first);
+      cuts.push_back(items[i].last + 1);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    for (size_t k = 0; k + 1 < cuts.size(); ++k) {
+      const int first = cuts[k], last = cuts[k + 1] - 1;
+      std::vector<std::pair<int64_t, int64_t>> ranges;
+      for (int i : b.items) {
+        if (items[i].first <= first && last <= items[i].last) {
+          const int64_t lo = b.items.size() == 1 ? 0 : items[i].group_offset;
+          ranges.emplace_back(lo, lo + items[i].bytes);
+        }
+      }
+      if (ranges.empty()) continue;
+      std::sort(ranges.begin(), ranges.end());
+      Segment seg{first, last, ranges.front().first, 0, 0};
+      int64_t covered_to = ranges.front().first;
+      for (const auto& [lo, hi] : ranges) {
+        seg.used += std::max<int64_t>(0, hi - std::max(lo, covered_to));
+        covered_to = std::max(covered_to, hi);
+      }
+      seg.hi = covered_to;
+      Segment* prev = b.segments.empty() ? nullptr : &b.segments.back();
+      if (prev && prev->last + 1 == first && prev->lo == seg.lo && prev->hi == seg.hi &&
+          prev->used == seg.used) {
+        prev->last = last;
+      } else {
+        b.segments.push_back(seg);
+      }
+    }
+    b.first = b.segments.front().first;
+    b.last = b.segments.back().last;
+    for (const Segment& s : b.segments) {
+      b.height = std::max(b.height, s.hi);
+      b.area += s.used * (s.last - s.first + 1);
+    }
+  }
+  return blocks;
+}
+
+bool Together(const Segment& a, const Segment& b) { return a.first <= b.last && b.first <= a.last; }
+
+Packing Expand(const std::vector<IntervalItem>& items, const std::vector<Block>& blocks,
+               const std::vector<int64_t>& base) {
   Packing p;
   p.offsets.assign(items.size(), -1);
-  std::vector<int> placed;
-  std::vector<std::pair<int64_t, int64_t>> busy;
-  for (int i : order) {
-    busy.clear();
-    for (int j : placed) {
-      if (LiveTogether(items[i], items[j])) busy.emplace_back(p.offsets[j], p.offsets[j] + items[j].bytes);
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    for (int i : blocks[k].items) {
+      p.offsets[i] = base[k] + (blocks[k].items.size() == 1 ? 0 : items[i].group_offset);
+      p.size = std::max(p.size, p.offsets[i] + items[i].bytes);
     }
-    std::sort(busy.begin(), busy.end());
-    int64_t best_offset = -1, best_gap = -1;
-    int64_t cursor = 0;
-    auto consider = [&](int64_t start, int64_t end) {  // a free range [start, end)
-      start = AlignTo(start, alignment);
-      if (end - start < items[i].bytes) return;
-      int64_t gap = end - start;
-      if (best_offset < 0 || (best_fit && gap < best_gap)) {
-        best_offset = start;
-        best_gap = gap;
-      }
-    };
-    for (const auto& [lo, hi] : busy) {
-      if (lo > cursor) consider(cursor, lo);
-      if (best_offset >= 0 && !best_fit) break;
-      cursor = std::max(cursor, hi);
-    }
-    // The open space above everything: a last resort for best fit.
-    if (best_offset < 0) best_offset = AlignTo(cursor, alignment);
-    p.offsets[i] = best_offset;
-    p.size = std::max(p.size, best_offset + items[i].bytes);
-    placed.push_back(i);
   }
   return p;
+}
+
+// Places blocks in `order`; `best_fit` picks the tightest gap, else the lowest.
+Packing PlaceInOrder(const std::vector<IntervalItem>& items, const std::vector<Block>& blocks,
+                     const std::vector<int>& order, int64_t alignment, bool best_fit) {
+  std::vector<int64_t> base(blocks.size(), -1);
+  std::vector<int> placed;
+  // Bases the block may not take: open intervals (a, b).
+  std::vector<std::pair<int64_t, int64_t>> forbidden;
+  for (int k : order) {
+    const Block& blk = blocks[k];
+    forbidden.clear();
+    for (int j : placed) {
+      if (blocks[j].last < blk.first || blk.last < blocks[j].first) continue;
+      for (const Segment& sj : blocks[j].segments) {
+        for (const Segment& sk : blk.segments) {
+          if (Together(sj, sk)) {
+            forbidden.emplace_back(base[j] + sj.lo - sk.hi, base[j] + sj.hi - sk.lo);
+          }
+        }
+      }
+    }
+    std::sort(forbidden.begin(), forbidden.end());
+    int64_t best_base = -1, best_gap = -1;
+    int64_t cursor = 0;  // the lowest base not yet known to be forbidden
+    for (const auto& [a, b] : forbidden) {
+      if (b <= cursor) continue;
+      if (a >= cursor) {  // bases [cursor, a] are free
+        int64_t gap = a - cursor + blk.height;
+        if (best_base < 0 || (best_fit && gap < best_gap)) {
+          best_base = cursor;
+          best_gap = gap;
+        }
+        if (!best_fit) break;
+      }
+      cursor = std::max(cursor, AlignTo(b, alignment));
+    }
+    // The open space above everything: a last resort for best fit.
+    if (best_base < 0) best_base = cursor;
+    base[k] = best_base;
+    placed.push_back(k);
+  }
+  return Expand(items, blocks, base);
+}
+
+std::vector<int> SortedBlocks(const std::vector<Block>& blocks, int64_t (*key)(const Block&)) {
+  std::vector<int> order(blocks.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    int64_t ka = key(blocks[a]), kb = key(blocks[b]);
+    if (ka != kb) return ka > kb;
+    if (blocks[a].height != blocks[b].height) return blocks[a].height > blocks[b].height;
+    return blocks[a].first < blocks[b].first;
+  });
+  return order;
 }
 
 }  // namespace
 
 int64_t MaxLive(const std::vector<IntervalItem>& items) {
+  std::vector<Block> blocks = MakeBlocks(items);
   int last = -1;
-  for (const auto& it : items) last = std::max(last, it.last);
+  for (const Block& b : blocks) last = std::max(last, b.last);
   std::vector<int64_t> delta(static_cast<size_t>(last + 2), 0);
-  for (const auto& it : items) {
-    delta[it.first] += it.bytes;
-    delta[it.last + 1] -= it.bytes;
+  for (const Block& b : blocks) {
+    for (const Segment& s : b.segments) {
+      delta[s.first] += s.used;
+      delta[s.last + 1] -= s.used;
+    }
   }
   int64_t live = 0, peak = 0;
   for (int64_t d : delta) {
@@ -69,46 +176,40 @@ int64_t MaxLive(const std::vector<IntervalItem>& items) {
 }
 
 Packing PackLinear(const std::vector<IntervalItem>& items) {
-  Packing p;
-  for (const auto& it : items) {
-    p.offsets.push_back(p.size);
-    p.size += it.bytes;
+  std::vector<Block> blocks = MakeBlocks(items);
+  std::vector<int64_t> base;
+  int64_t cursor = 0;
+  for (const Block& b : blocks) {
+    base.push_back(cursor);
+    cursor += b.height;
   }
+  Packing p = Expand(items, blocks, base);
   p.optimal = p.size == MaxLive(items);
   return p;
 }
 
 Packing PackGreedyBySize(const std::vector<IntervalItem>& items, int64_t alignment) {
-  std::vector<int> order(items.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    if (items[a].bytes != items[b].bytes) return items[a].bytes > items[b].bytes;
-    return items[a].first < items[b].first;
-  });
-  Packing p = PlaceInOrder(items, order, alignment, false);
+  std::vector<Block> blocks = MakeBlocks(items);
+  Packing p = PlaceInOrder(items, blocks, SortedBlocks(blocks, [](const Block& b) { return b.height; }),
+                           alignment, false);
   p.optimal = p.size == MaxLive(items);
   return p;
 }
 
 Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment) {
-  using Key = int64_t (*)(const IntervalItem&);
+  using Key = int64_t (*)(const Block&);
   static const Key kKeys[] = {
-      [](const IntervalItem& it) { return it.bytes; },
-      [](const IntervalItem& it) { return it.bytes * (it.last - it.first + 1); },
-      [](const IntervalItem& it) { return static_cast<int64_t>(it.last - it.first); },
-      [](const IntervalItem& it) { return static_cast<int64_t>(-it.first); },
+      [](const Block& b) { return b.height; },
+      [](const Block& b) { return b.area; },
+      [](const Block& b) { return static_cast<int64_t>(b.last - b.first); },
+      [](const Block& b) { return static_cast<int64_t>(-b.first); },
   };
+  std::vector<Block> blocks = MakeBlocks(items);
   Packing best;
   for (Key key : kKeys) {
-    std::vector<int> order(items.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-      int64_t ka = key(items[a]), kb = key(items[b]);
-      if (ka != kb) return ka > kb;
-      return items[a].bytes > items[b].bytes;
-    });
+    std::vector<int> order = SortedBlocks(blocks, key);
     for (bool fit : {true, false}) {
-      Packing p = PlaceInOrder(items, order, alignment, fit);
+      Packing p = PlaceInOrder(items, blocks, order, alignment, fit);
       if (best.offsets.empty() || p.size < best.size) best = std::move(p);
     }
   }
@@ -122,22 +223,29 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   Packing best = start;
   best.optimal = best.size == target;
   if (best.optimal || items.empty()) return best;
-  // Canonical packings (MiniMalloc): every item rests at 0 or on an item
-  // below it, so placing items in increasing order of offset, each at the top
-  // of the skyline over its lifetime, reaches every packing worth having.
-  const int n = static_cast<int>(items.size());
+  // Canonical packings (MiniMalloc): every block rests at 0 or on a block
+  // below it, so placing blocks in increasing order of base, each at the top
+  // of the skyline over its lifetime, reaches every packing of rectangles
+  // worth having (a group's profile may leave holes under it that this
+  // search does not fill; it is still exact whenever it reaches max-live).
+  const std::vector<Block> blocks = MakeBlocks(items);
+  const int n = static_cast<int>(blocks.size());
   int steps = 0;
-  for (const auto& it : items) steps = std::max(steps, it.last + 1);
+  for (const Block& b : blocks) steps = std::max(steps, b.last + 1);
   std::vector<int64_t> skyline(steps, 0), remaining(steps, 0);
-  for (const auto& it : items) {
-    for (int t = it.first; t <= it.last; ++t) remaining[t] += it.bytes;
+  for (const Block& b : blocks) {
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
+    }
   }
-  std::vector<int64_t> offset(n, -1);
+  std::vector<int64_t> base(n, -1);
   std::vector<bool> placed(n, false);
   int64_t explored = 0;
-  auto rest_on = [&](int i) {
+  auto rest_on = [&](int k) {
     int64_t h = 0;
-    for (int t = items[i].first; t <= items[i].last; ++t) h = std::max(h, skyline[t]);
+    for (const Segment& s : blocks[k].segments) {
+      for (int t = s.first; t <= s.last; ++t) h = std::max(h, skyline[t] - s.lo);
+    }
     return h;
   };
   // Whatever is still unplaced and live at t ends up stacked above skyline[t].
@@ -147,42 +255,42 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     return b;
   };
   struct Frame {
-    std::vector<std::pair<int64_t, int>> choices;  // (offset, item), best first
+    std::vector<std::pair<int64_t, int>> choices;  // (base, block), best first
     size_t next = 0;
-    int item = -1;
-    std::vector<int64_t> saved;  // skyline over the item's lifetime before placing it
+    int block = -1;
+    std::vector<int64_t> saved;  // skyline over the block's lifetime before placing it
   };
   std::vector<Frame> stack;
   auto open_frame = [&](int64_t floor) {
     Frame f;
-    for (int i = 0; i < n; ++i) {
-      if (placed[i]) continue;
-      int64_t off = rest_on(i);
-      if (off < floor || off + items[i].bytes >= best.size) continue;
-      f.choices.push_back({off, i});
+    for (int k = 0; k < n; ++k) {
+      if (placed[k]) continue;
+      int64_t off = rest_on(k);
+      if (off < floor || off + blocks[k].height >= best.size) continue;
+      f.choices.push_back({off, k});
     }
     std::sort(f.choices.begin(), f.choices.end(), [&](const auto& a, const auto& b) {
       if (a.first != b.first) return a.first < b.first;
-      return items[a.second].bytes > items[b.second].bytes;
+      return blocks[a.second].height > blocks[b.second].height;
     });
     stack.push_back(std::move(f));
   };
   auto undo = [&](Frame& f) {
-    const IntervalItem& it = items[f.item];
-    for (int t = it.first; t <= it.last; ++t) {
-      skyline[t] = f.saved[t - it.first];
-      remaining[t] += it.bytes;
+    const Block& b = blocks[f.block];
+    std::copy(f.saved.begin(), f.saved.end(), skyline.begin() + b.first);
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
     }
-    placed[f.item] = false;
-    offset[f.item] = -1;
-    f.item = -1;
+    placed[f.block] = false;
+    base[f.block] = -1;
+    f.block = -1;
   };
   int placed_count = 0;
   open_frame(0);
   while (!stack.empty()) {
     if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
     Frame& f = stack.back();
-    if (f.item >= 0) {
+    if (f.block >= 0) {
       undo(f);
       --placed_count;
     }
@@ -190,25 +298,25 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
       stack.pop_back();
       continue;
     }
-    auto [off, i] = f.choices[f.next++];
-    if (off != rest_on(i) || off + items[i].bytes >= best.size) continue;
-    const IntervalItem& it = items[i];
-    f.item = i;
-    f.saved.assign(skyline.begin() + it.first, skyline.begin() + it.last + 1);
-    for (int t = it.first; t <= it.last; ++t) {
-      skyline[t] = off + it.bytes;
-      remaining[t] -= it.bytes;
+    auto [off, k] = f.choices[f.next++];
+    const Block& b = blocks[k];
+    if (off != rest_on(k) || off + b.height >= best.size) continue;
+    f.block = k;
+    f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) {
+        skyline[t] = off + s.hi;
+        remaining[t] -= s.used;
+      }
     }
-    placed[i] = true;
-    offset[i] = off;
+    placed[k] = true;
+    base[k] = off;
     ++placed_count;
     if (placed_count == n) {
-      int64_t size = 0;
-      for (int64_t h : skyline) size = std::max(size, h);
-      if (size < best.size) {
-        best.offsets = offset;
-        best.size = size;
-        if (size == target) break;
+      Packing p = Expand(items, blocks, base);
+      if (p.size < best.size) {
+        best = std::move(p);
+        if (best.size == target) break;
       }
       continue;
     }
@@ -225,7 +333,13 @@ bool PackingIsValid(const std::vector<IntervalItem>& items, const Packing& packi
   for (size_t i = 0; i < items.size(); ++i) {
     if (packing.offsets[i] < 0 || packing.offsets[i] + items[i].bytes > packing.size) return false;
     for (size_t j = 0; j < i; ++j) {
-      if (!LiveTogether(items[i], items[j])) continue;
+      if (items[i].group >= 0 && items[i].group == items[j].group) {
+        if (packing.offsets[i] - packing.offsets[j] != items[i].group_offset - items[j].group_offset) {
+          return false;
+        }
+        continue;
+      }
+      if (items[i].first > items[j].last || items[j].first > items[i].last) continue;
       if (packing.offsets[i] < packing.offsets[j] + items[j].bytes &&
           packing.offsets[j] < packing.offsets[i] + items[i].bytes) {
         return false;

@@ -13,6 +13,11 @@ namespace oc {
 struct IntervalItem {
   int64_t bytes;  // already aligned
   int first, last;  // live steps, inclusive
+  // Items of one group (an overlap contract chain) move together: item i lies
+  // at the group's base + group_offset (aligned, the smallest is 0), and the
+  // group's items may share bytes with each other. -1: a group of its own.
+  int group = -1;
+  int64_t group_offset = 0;
 };
 
 struct Packing {
@@ -21,7 +26,8 @@ struct Packing {
   bool optimal = false;          // size == max live bytes (the lower bound)
 };
 
-// The largest total of bytes live at one step: no packing is smaller.
+// The largest total of bytes live at one step, counting a group's items that
+// are live together by the extent they cover: no packing is smaller.
 int64_t MaxLive(const std::vector<IntervalItem>& items);
 
 // Items laid end to end.
@@ -37,7 +43,8 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
                   std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
 
-// True when no two items live at the same step share a byte.
+// True when no two items of different groups live at the same step share a
+// byte, and every group keeps its items' relative offsets.
 bool PackingIsValid(const std::vector<IntervalItem>& items, const Packing& packing);
 
 }  // namespace oc

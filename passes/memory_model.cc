@@ -3,10 +3,20 @@
 #include <algorithm>
 #include <set>
 
+#include "passes/overlap_contracts.h"
+
 namespace oc {
 
 int64_t AlignUp(int64_t n, int64_t alignment) {
   return (n + alignment - 1) / alignment * alignment;
+}
+
+int64_t StatementScratchBytes(const Program& p, const MemoryModel& m, int s) {
+  int64_t bytes = AlignUp(p.statements()[s].scratch_bytes, m.alignment);
+  if (!m.overlap_of_statement.empty() && m.overlap_of_statement[s] >= 0) {
+    bytes += m.overlaps[m.overlap_of_statement[s]].scratch;
+  }
+  return bytes;
 }
 
 namespace {
@@ -233,6 +243,13 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   m.aliases = aliases;
   BufferAssigner(p, m).Run();
   for (Buffer& b : m.buffers) b.aligned_bytes = AlignUp(b.bytes, alignment);
+  m.overlap_of_statement.assign(p.statements().size(), -1);
+  if (aliases.overlap) {
+    m.overlaps = FindOverlapContracts(p, m, BuildScheduleGraph(p, m));
+    for (size_t i = 0; i < m.overlaps.size(); ++i) {
+      m.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(i);
+    }
+  }
 
   // Liveness comes from the schedule graph, the one implementation of the rule.
   const auto& stmts = p.statements();
@@ -272,7 +289,11 @@ ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
   std::vector<int> def = p.DefiningStatementIndex();
   std::vector<std::vector<int>> writers(m.buffers.size()), readers(m.buffers.size());
   for (int s = 0; s < n; ++s) {
-    pg.graph.scratch[s] = AlignUp(stmts[s].scratch_bytes, m.alignment);
+    // An overlap contract pays its scratch and saves its credit.
+    pg.graph.scratch[s] = StatementScratchBytes(p, m, s);
+    if (!m.overlap_of_statement.empty() && m.overlap_of_statement[s] >= 0) {
+      pg.graph.scratch[s] -= m.overlaps[m.overlap_of_statement[s]].credit;
+    }
     for (ValueId o : stmts[s].operands) {
       if (o == kNoValue) continue;
       if (def[o] >= 0) pg.graph.AddEdge(def[o], s);

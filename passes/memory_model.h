@@ -12,7 +12,10 @@
 //  - concat in place: each operand's producer writes straight into its slice
 //    of the concat's buffer (when the slices are contiguous), and the concat
 //    runs no code; the buffer has several writers;
-//  - split views: the outputs of a contiguous split are slices of its input.
+//  - split views: the outputs of a contiguous split are slices of its input;
+//  - overlap: a per-plane kernel (depthwise conv, pooling, resize) whose
+//    input dies at it may write its output over that input, displaced by an
+//    amount its plane-by-plane access order makes safe (see OverlapContract).
 #ifndef ONNX_TO_C_PASSES_MEMORY_MODEL_H_
 #define ONNX_TO_C_PASSES_MEMORY_MODEL_H_
 
@@ -37,8 +40,38 @@ struct AliasOptions {
   bool in_place = true;
   bool concat_in_place = true;
   bool split_views = true;
+  bool overlap = true;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
-  static AliasOptions None() { return {false, false, false, false}; }
+  static AliasOptions None() { return {false, false, false, false, false}; }
+};
+
+// An input/output overlap a kernel's access order makes safe: the output
+// may start `displacement` bytes below the input, which dies at the
+// statement, because every write lands on input bytes already read for the
+// last time (or outside the input). Two kinds:
+//  - planes: a per-plane kernel (depthwise conv, pooling, resize) computes
+//    output plane k (an N*C slice) into a one-plane scratch after reading
+//    input plane k, then copies it to its place. Input planes 0..k are dead
+//    by then, so displacement >= (planes - 1) * (out_plane - in_plane) keeps
+//    every write at or below the start of input plane k + 1.
+//  - pixels: a 1x1 stride-1 convolution computes all output channels of a
+//    block of pixels into scratch, then copies them over the block's input
+//    pixels of the same channel index, which no later block reads
+//    (displacement 0; batch 1 or no more output than input channels).
+struct OverlapContract {
+  enum class Kind { kPlanes, kPixels };
+  Kind kind = Kind::kPlanes;
+  int statement = -1;       // program index
+  int input_buffer = -1;    // dies at the statement in every order
+  int output_buffer = -1;   // first written by the statement in every order
+  int64_t planes = 0;       // planes: N*C
+  int64_t in_plane_bytes = 0, out_plane_bytes = 0;  // planes: bytes of one plane
+  int64_t block = 0;        // pixels: pixels per block
+  int64_t displacement = 0;   // output offset = input offset - displacement (aligned)
+  int64_t scratch = 0;        // aligned bytes of the kernel's scratch (a plane or a block)
+  // Bytes the overlap saves at the statement's step: the two buffers' sizes
+  // minus the extent they cover together.
+  int64_t credit = 0;
 };
 
 struct Buffer {
@@ -64,6 +97,8 @@ struct MemoryModel {
   std::vector<bool> elided;
   // Per statement: it writes its result over operand `in_place_operand`.
   std::vector<int> in_place_operand;  // -1 when not in place
+  std::vector<OverlapContract> overlaps;
+  std::vector<int> overlap_of_statement;  // index into overlaps, -1 for none
   std::vector<int64_t> live_bytes;    // arena bytes live at each step, scratch included
   int64_t peak_bytes = 0;
   int peak_step = -1;
@@ -75,6 +110,10 @@ struct MemoryModel {
 };
 
 int64_t AlignUp(int64_t n, int64_t alignment);
+
+// The statement's scratch as the arena pays it: its kernel's scratch plus the
+// scratch of its overlap contract, if any.
+int64_t StatementScratchBytes(const Program& program, const MemoryModel& model, int statement);
 
 // Computes buffers and liveness for the program's current order.
 MemoryModel ComputeMemoryModel(const Program& program, int64_t alignment,

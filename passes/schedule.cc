@@ -23,7 +23,7 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
   }
   const auto t0 = std::chrono::steady_clock::now();
   const Deadline deadline = t0 + std::chrono::milliseconds(o.budget_ms);
-  MemoryModel model = ComputeMemoryModel(program, o.alignment);
+  MemoryModel model = ComputeMemoryModel(program, o.alignment, o.aliases);
   const ScheduleGraph g = BuildScheduleGraph(program, model).graph;
 
   std::vector<int> file = FileOrder(g), rpo = ReversePostOrder(g);

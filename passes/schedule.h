@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "compiler/ir/program.h"
+#include "passes/memory_model.h"
 #include "passes/lower_bounds.h"
 
 namespace oc {
@@ -17,6 +18,7 @@ struct ScheduleOptions {
   std::string mode = "best";   // file | rpo | heuristic | best
   int64_t budget_ms = 700;     // for the heuristics' local search, the exact search and the bounds
   int64_t alignment = 16;
+  AliasOptions aliases;        // the memory model's aliases
   bool certify = true;         // compute the lower bound
 };
 

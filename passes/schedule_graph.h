@@ -26,7 +26,10 @@ struct ScheduleGraph {
 
   int num_nodes = 0;
   std::vector<std::vector<int>> preds, succs;  // data dependencies, sorted, unique
-  std::vector<int64_t> scratch;                // per node
+  // Per node: its scratch bytes, minus what an overlap contract saves there
+  // (so it may be negative; the buffers the node reads and writes are always
+  // live at its step and cover it).
+  std::vector<int64_t> scratch;
   std::vector<Buffer> buffers;
   std::vector<std::vector<int>> writes, reads;  // per node: buffer indices
 

@@ -56,11 +56,12 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   sched.mode = o.schedule;
   sched.budget_ms = o.schedule_budget_ms;
   sched.alignment = o.alignment;
+  sched.aliases.overlap = o.overlap;
   OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
   r.schedule_ms = MsSince(t0);
 
   t0 = std::chrono::steady_clock::now();
-  r.model = ComputeMemoryModel(r.program, o.alignment);
+  r.model = ComputeMemoryModel(r.program, o.alignment, sched.aliases);
   if (r.model.peak_bytes != r.schedule.peak) {
     return absl::InternalError("the memory model and the scheduler disagree on the peak");
   }
@@ -70,6 +71,10 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
     views_only.views = true;
     MemoryModel m = ComputeMemoryModel(r.program, o.alignment, views_only);
     r.views_only_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
+    AliasOptions no_overlap;
+    no_overlap.overlap = false;
+    m = ComputeMemoryModel(r.program, o.alignment, no_overlap);
+    r.no_overlap_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
   }
   OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, o.plan_budget_ms));
   // A plan that fails validation is a compiler bug: report it, write nothing.
@@ -80,6 +85,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   EmitOptions emit;
   emit.name = name;
   emit.harness = o.emit_harness;
+  emit.arena_guard = o.arena_guard;
   emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);
   emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));

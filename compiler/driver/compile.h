@@ -26,6 +26,8 @@ struct CompileOptions {
   int64_t schedule_budget_ms = 700;
   int64_t alignment = 16;
   bool emit_harness = false;
+  bool arena_guard = false;
+  bool overlap = true;  // input/output overlap contracts
   std::ostream* print_after_all = nullptr;
   std::string command_line;  // for provenance (no output paths)
 };
@@ -41,6 +43,8 @@ struct CompileResult {
   int64_t tflite_style_arena_bytes = 0;
   // The arena with views only (no in-place, concat or split aliasing).
   int64_t views_only_arena_bytes = 0;
+  // The arena with every alias but input/output overlap, same order.
+  int64_t no_overlap_arena_bytes = 0;
   PassStats stats;
   std::vector<GeneratedFile> files;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;

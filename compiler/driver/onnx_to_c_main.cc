@@ -33,6 +33,10 @@ std::vector<oc::CliOption> Options() {
        "time for the local search, the exact search and the lower bounds"},
       {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
+      {"overlap", "", true, "on",
+       "input/output overlap contracts (a streaming kernel's output over its dying input): on or off"},
+      {"arena-guard", "", false, "",
+       "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},
       {"version", "", false, "", "print the version"},
   };
@@ -59,9 +63,10 @@ int Usage(const std::string& message) {
 // on where they are written.
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
-  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule"}) {
+  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
+  if (cli.Has("arena-guard")) line += " --arena-guard";
   return line;
 }
 
@@ -124,6 +129,9 @@ int main(int argc, char** argv) {
     return Usage("--schedule-budget-ms must be between 0 and 3600000");
   }
   o.emit_harness = cli.Has("emit-harness");
+  o.arena_guard = cli.Has("arena-guard");
+  if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return Usage("--overlap must be on or off");
+  o.overlap = cli.Get("overlap") == "on";
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
   o.command_line = ProvenanceLine(cli);
 

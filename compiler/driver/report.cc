@@ -118,6 +118,34 @@ void WriteValues(JsonWriter& j, const CompileResult& r) {
   j.EndArray();
 }
 
+void WriteOverlaps(JsonWriter& j, const CompileResult& r) {
+  const Program& p = r.program;
+  j.Key("overlaps");
+  j.BeginArray();
+  for (const OverlapContract& c : r.model.overlaps) {
+    const bool planes = c.kind == OverlapContract::Kind::kPlanes;
+    j.BeginObject();
+    j.Key("statement");
+    j.Int(p.statements()[c.statement].id);
+    j.Key("kind");
+    j.String(planes ? "planes" : "pixels");
+    j.Key("input_value");
+    j.Int(p.statements()[c.statement].operands[0]);
+    j.Key("output_value");
+    j.Int(p.statements()[c.statement].results[0]);
+    j.Key(planes ? "planes" : "block");
+    j.Int(planes ? c.planes : c.block);
+    j.Key("displacement");
+    j.Int(c.displacement);
+    j.Key("scratch_bytes");
+    j.Int(c.scratch);
+    j.Key("credit_bytes");
+    j.Int(c.credit);
+    j.EndObject();
+  }
+  j.EndArray();
+}
+
 void WriteBuffers(JsonWriter& j, const CompileResult& r) {
   const Program& p = r.program;
   j.Key("buffers");
@@ -141,9 +169,18 @@ void WriteBuffers(JsonWriter& j, const CompileResult& r) {
     j.BeginArray();
     for (ValueId v : b.values) j.Int(v);
     j.EndArray();
+    // Buffers it may share bytes with under an overlap contract (roots).
+    j.Key("overlaps");
+    j.BeginArray();
+    for (const OverlapContract& c : r.model.overlaps) {
+      if (c.input_buffer == b.id) j.Int(r.model.buffers[c.output_buffer].root);
+      if (c.output_buffer == b.id) j.Int(r.model.buffers[c.input_buffer].root);
+    }
+    j.EndArray();
     j.EndObject();
   }
   j.EndArray();
+  WriteOverlaps(j, r);
   WriteValues(j, r);
 }
 
@@ -181,6 +218,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(r.tflite_style_arena_bytes);
   j.Key("views_only_arena_bytes");
   j.Int(r.views_only_arena_bytes);
+  j.Key("no_overlap_arena_bytes");
+  j.Int(r.no_overlap_arena_bytes);
   j.Key("alignment");
   j.Int(r.model.alignment);
   j.Key("macs");

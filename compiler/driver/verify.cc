@@ -11,6 +11,7 @@
 #include "compiler/import/importer.h"
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
+#include "passes/overlap_contracts.h"
 #include "passes/pass.h"
 
 namespace oc {
@@ -200,8 +201,12 @@ bool Overlaps(const Placement& a, const Placement& b) {
 // in-place writes and concats written in place safe.
 class Simulator {
  public:
-  Simulator(const Program& p, const std::vector<Placement>& where, const std::vector<bool>& elided)
-      : p_(p), where_(where), elided_(elided), def_(p.DefiningStatementIndex()) {}
+  // `overlap_ok[s]`: statement s may write its result over operand 0 (an
+  // overlap contract whose placement has been checked).
+  Simulator(const Program& p, const std::vector<Placement>& where, const std::vector<bool>& elided,
+            const std::vector<bool>& overlap_ok)
+      : p_(p), where_(where), elided_(elided), overlap_ok_(overlap_ok),
+        def_(p.DefiningStatementIndex()) {}
 
   absl::Status Run(const std::vector<int>& order, int64_t arena_bytes) {
     std::map<int, int64_t> sizes = {{0, arena_bytes}};
@@ -229,6 +234,7 @@ class Simulator {
         if (pr.space >= 1 && pr.space <= 1000) return Mismatch("a statement writes into a graph input");
         for (ValueId o : st[s].operands) {
           if (o == kNoValue || p_.value(o).IsConstant() || !Overlaps(pr, where_[o])) continue;
+          if (overlap_ok_[s] && o == st[s].operands[0]) continue;
           if (!(in_place_ok && pr == where_[o])) {
             return Mismatch(absl::StrCat("statement ", st[s].id, " overwrites its own operand"));
           }
@@ -289,10 +295,112 @@ class Simulator {
   const Program& p_;
   const std::vector<Placement>& where_;
   const std::vector<bool>& elided_;
+  const std::vector<bool>& overlap_ok_;
   std::vector<int> def_;
   std::map<int, std::vector<int>> memory_;
   std::map<ValueId, std::vector<int>> expected_;
 };
+
+// An overlap contract the report claims, once checked: buffers (indices into
+// Problem::bufs) and the statement.
+struct CheckedOverlap {
+  int statement, input_buf, output_buf;
+  int64_t displacement;
+  ValueId input, output;
+};
+
+// Checks each claimed overlap contract against the kernel's access order
+// and the program's dependencies, and charges its scratch and credit to the
+// statement's step. The kernels' plane-by-plane and block-by-block orders are
+// the facts taken from the compiler (IsPerPlaneKernel, IsPixelwiseConv); the
+// arithmetic that makes them safe is redone here.
+absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, const JsonValue& report,
+                                                          int64_t alignment,
+                                                          const std::vector<int>& statement_of_id,
+                                                          Problem& pr) {
+  std::vector<CheckedOverlap> out;
+  std::map<int64_t, int> buf_of_value;
+  for (size_t b = 0; b < pr.bufs.size(); ++b) {
+    for (const JsonValue& h : report["buffers"].array[b]["holds"].array) {
+      buf_of_value[h.Int()] = static_cast<int>(b);
+    }
+  }
+  std::vector<std::vector<int>> succs(pr.n);
+  for (int c = 0; c < pr.n; ++c) {
+    for (int d : pr.preds[c]) succs[d].push_back(c);
+  }
+  auto reach = [&](int from, const std::vector<std::vector<int>>& adj) {
+    std::vector<bool> seen(pr.n, false);
+    std::vector<int> stack = {from};
+    seen[from] = true;
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      for (int u : adj[v]) {
+        if (!seen[u]) {
+          seen[u] = true;
+          stack.push_back(u);
+        }
+      }
+    }
+    return seen;
+  };
+  std::vector<bool> has_contract(pr.n, false);
+  for (const JsonValue& o : report["overlaps"].array) {
+    const int64_t id = o["statement"].Int();
+    const int i = id >= 0 && id < static_cast<int64_t>(statement_of_id.size()) ? statement_of_id[id] : -1;
+    if (i < 0 || has_contract[i]) return Mismatch("an overlap names an unknown or repeated statement");
+    has_contract[i] = true;
+    const Statement& st = p.statements()[i];
+    const std::string what = absl::StrCat("the overlap at statement ", id);
+    if (st.operands.empty() || st.results.size() != 1 ||
+        o["input_value"].Int() != st.operands[0] || o["output_value"].Int() != st.results[0] ||
+        !buf_of_value.count(st.operands[0]) || !buf_of_value.count(st.results[0])) {
+      return Mismatch(what + " does not name its statement's input and output");
+    }
+    CheckedOverlap c{i, buf_of_value[st.operands[0]], buf_of_value[st.results[0]],
+                     o["displacement"].Int(), st.operands[0], st.results[0]};
+    const int64_t in_bytes = p.value(st.operands[0]).ByteSize(), out_bytes = p.value(st.results[0]).ByteSize();
+    const int64_t scratch = o["scratch_bytes"].Int();
+    if (c.displacement < 0 || c.displacement % alignment || scratch < 0 || scratch % alignment) {
+      return Mismatch(what + " has a negative or misaligned displacement or scratch");
+    }
+    int64_t planes = 0;
+    if (o["kind"].string == "planes" && IsPerPlaneKernel(p, st, &planes)) {
+      if (o["planes"].Int() != planes) return Mismatch(what + " has the wrong number of planes");
+      const int64_t in_plane = in_bytes / planes, out_plane = out_bytes / planes;
+      if (c.displacement < std::max<int64_t>(0, (planes - 1) * (out_plane - in_plane))) {
+        return Mismatch(what + " displaces its output too little: a plane would overwrite live input");
+      }
+      if (scratch < out_plane) return Mismatch(what + " has a scratch smaller than a plane");
+    } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {
+      const int64_t block = o["block"].Int();
+      if (c.displacement != 0 || block < 1 || scratch < p.value(st.results[0]).shape[1] * block * 4) {
+        return Mismatch(what + " needs displacement 0 and a block of output channels of scratch");
+      }
+    } else {
+      return Mismatch(what + " claims an access order its kernel does not have");
+    }
+    // The input dies at the statement and the output starts there, in every order.
+    std::vector<bool> before = reach(i, pr.preds), after = reach(i, succs);
+    for (int rd : pr.bufs[c.input_buf].readers) {
+      if (!before[rd]) return Mismatch(what + " has an input that a later statement may read");
+    }
+    for (int w : pr.bufs[c.output_buf].writers) {
+      if (!after[w]) return Mismatch(what + " has an output written before its statement");
+    }
+    // Each value fills its buffer (checked against the placements later).
+    const int64_t in_a = pr.bufs[c.input_buf].bytes, out_a = pr.bufs[c.output_buf].bytes;
+    if (in_a != Align(in_bytes, alignment) || out_a != Align(out_bytes, alignment)) {
+      return Mismatch(what + " overlaps values that do not fill their buffers");
+    }
+    const int64_t credit = in_a + out_a - std::max(c.displacement + in_a, out_a);
+    if (o["credit_bytes"].Int() != credit) return Mismatch(what + " claims the wrong credit");
+    pr.scratch[i] += scratch - credit;
+    out.push_back(c);
+  }
+  return out;
+}
 
 // A statement may run no code only when its results are already in place.
 absl::Status CheckElision(const Program& p, const Statement& s, const std::vector<Placement>& where) {
@@ -389,6 +497,8 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     OC_RETURN_IF_ERROR(CheckElision(p, stmts[i], where));
   }
   OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided));
+  OC_ASSIGN_OR_RETURN(std::vector<CheckedOverlap> overlaps,
+                      CheckOverlaps(p, r, alignment, index_of_id, pr));
   for (int c = 0; c < pr.n; ++c) {
     for (int d : pr.preds[c]) {
       if (step_of[d] > step_of[c]) return Mismatch("the order runs a statement before its inputs");
@@ -459,7 +569,6 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   // 4. The arena plan: inside the arena, aligned, no overlap while live, and
   // every read finds the bytes it means (aliases are safe).
   const int64_t arena = r["arena_bytes"].Int();
-  OC_RETURN_IF_ERROR(Simulator(p, where, elided).Run(order, arena));
   std::vector<int64_t> offset(pr.bufs.size(), -1);
   std::vector<bool> accounted(p.num_values(), false);
   for (size_t i = 0; i < pr.bufs.size(); ++i) {
@@ -479,6 +588,27 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
       return Mismatch(absl::StrCat("arena value ", v.id, " belongs to no buffer"));
     }
   }
+  // A contract's buffers may share bytes: output exactly `displacement` below
+  // the input, live together at the contract's step only.
+  std::vector<bool> overlap_ok(pr.n, false);
+  auto contract_allows = [&](size_t a, size_t b) {
+    for (const CheckedOverlap& c : overlaps) {
+      if (!((c.input_buf == static_cast<int>(a) && c.output_buf == static_cast<int>(b)) ||
+            (c.input_buf == static_cast<int>(b) && c.output_buf == static_cast<int>(a)))) {
+        continue;
+      }
+      return offset[c.output_buf] == offset[c.input_buf] - c.displacement &&
+             where[c.input].space == 0 && where[c.input].offset == offset[c.input_buf] &&
+             where[c.output].space == 0 && where[c.output].offset == offset[c.output_buf] &&
+             interval[c.input_buf].second == step_of[c.statement] &&
+             interval[c.output_buf].first == step_of[c.statement];
+    }
+    return false;
+  };
+  for (const CheckedOverlap& c : overlaps) {
+    overlap_ok[c.statement] = contract_allows(c.input_buf, c.output_buf);
+  }
+  OC_RETURN_IF_ERROR(Simulator(p, where, elided, overlap_ok).Run(order, arena));
   for (size_t i = 0; i < pr.bufs.size(); ++i) {
     if (offset[i] < 0) return Mismatch(absl::StrCat("no offset for buffer of value ", pr.bufs[i].root));
     if (offset[i] % alignment || offset[i] + pr.bufs[i].bytes > arena) {
@@ -487,7 +617,7 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     for (size_t j = 0; j < i; ++j) {
       bool together = interval[i].first <= interval[j].second && interval[j].first <= interval[i].second;
       bool overlap = offset[i] < offset[j] + pr.bufs[j].bytes && offset[j] < offset[i] + pr.bufs[i].bytes;
-      if (together && overlap) {
+      if (together && overlap && !contract_allows(i, j)) {
         return Mismatch(absl::StrCat("buffers of values ", pr.bufs[i].root, " and ", pr.bufs[j].root,
                                      " overlap while both are live"));
       }

@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/status.h"
+#include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
 #include "targets/c99/runtime_sources.h"
 
@@ -148,6 +149,11 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Comment("Status codes returned by the run function.");
   w.Line(absl::StrCat("#define ", up, "_OK 0"));
   w.Line(absl::StrCat("#define ", up, "_ERROR_NULL_POINTER 3"));
+  if (o.arena_guard) {
+    w.Line(absl::StrCat("#define ", up, "_ERROR_ARENA_GUARD 4"));
+    w.Comment("Arena guard build: the step whose writes left its declared bytes, or -1.");
+    w.Line(absl::StrCat("extern int ", o.name, "_arena_guard_step;"));
+  }
   w.Line();
   w.Line(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[]);"));
   w.Line();
@@ -167,6 +173,10 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   ctx.names.Reserve(o.name + "_run");
   ctx.names.Reserve(o.name + "_ctx");
   ctx.names.Reserve(o.name + "_arena");
+  for (const char* guard_name : {"_guarded", "_guarded_storage", "_snapshot", "_arena_guard_step",
+                                 "_guard_unchanged", "_guard_check"}) {
+    ctx.names.Reserve(o.name + guard_name);
+  }
   const std::string up = Upper(o.name);
 
   // Statement bodies first: they decide which kernels get embedded.
@@ -237,14 +247,18 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Raw(offsets.str());
   // One byte at least: C has no zero-length arrays.
   int64_t storage = plan.arena_bytes > 0 ? plan.arena_bytes : 1;
-  w.Line("#if defined(__GNUC__)");
-  w.Line(absl::StrCat("static uint8_t ", o.name, "_arena[", storage, "] __attribute__((aligned(",
-                      m.alignment, ")));"));
-  w.Line("#else");
-  w.Line(absl::StrCat("static union { uint8_t bytes[", storage, "]; double d; uint64_t u; } ",
-                      o.name, "_arena_storage;"));
-  w.Line(absl::StrCat("#define ", o.name, "_arena (", o.name, "_arena_storage.bytes)"));
-  w.Line("#endif");
+  if (o.arena_guard) {
+    EmitGuardedArena(m, plan, o.name, w);
+  } else {
+    w.Line("#if defined(__GNUC__)");
+    w.Line(absl::StrCat("static uint8_t ", o.name, "_arena[", storage, "] __attribute__((aligned(",
+                        m.alignment, ")));"));
+    w.Line("#else");
+    w.Line(absl::StrCat("static union { uint8_t bytes[", storage, "]; double d; uint64_t u; } ",
+                        o.name, "_arena_storage;"));
+    w.Line(absl::StrCat("#define ", o.name, "_arena (", o.name, "_arena_storage.bytes)"));
+    w.Line("#endif");
+  }
   w.Line();
   w.Open(absl::StrCat("struct ", o.name, "_ctx"));
   w.Line("uint8_t *arena;");
@@ -266,7 +280,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
   w.Line("c.inputs = inputs;");
   w.Line("c.outputs = outputs;");
-  for (const std::string& fn : fn_names) w.Line(absl::StrCat(fn, "(&c);"));
+  if (o.arena_guard) EmitGuardStart(o.name, w);
+  for (size_t i = 0; i < fn_names.size(); ++i) {
+    w.Line(absl::StrCat(fn_names[i], "(&c);"));
+    if (o.arena_guard) EmitGuardCheck(p, m, plan, o.name, static_cast<int>(i), w);
+  }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
 

@@ -17,6 +17,7 @@ struct EmitOptions {
   std::string provenance;  // comment lines for the header (tool, model, options)
   std::string certificate; // one-line summary of the memory numbers
   bool harness = false;    // also write NAME_harness.c
+  bool arena_guard = false;  // check every statement's writes (see arena_guard.h)
 };
 
 struct GeneratedFile {

@@ -207,8 +207,76 @@ std::vector<std::string> StatementEmitter::ConvFields() const {
           absl::StrCat(".pad_front = ", pb[0])};
 }
 
+const OverlapContract* StatementEmitter::Overlap() const {
+  const size_t index = &s_ - ctx_.program.statements().data();
+  const std::vector<int>& of = ctx_.model.overlap_of_statement;
+  if (index >= of.size() || of[index] < 0) return nullptr;
+  return &ctx_.model.overlaps[of[index]];
+}
+
+std::vector<std::string> StatementEmitter::WithField(std::vector<std::string> fields,
+                                                     const std::string& name, int64_t value) {
+  for (std::string& f : fields) {
+    if (f.rfind(name + " = ", 0) == 0) f = absl::StrCat(name, " = ", value);
+  }
+  return fields;
+}
+
+void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string& call) {
+  const size_t index = &s_ - ctx_.program.statements().data();
+  const int64_t in_plane = c.in_plane_bytes / 4, out_plane = c.out_plane_bytes / 4;
+  const int64_t plane_offset =
+      ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
+  w_.Comment(absl::StrCat("overlap contract: the output starts ", c.displacement,
+                          " bytes below the input; each plane is computed into scratch once the"));
+  w_.Comment("input planes up to it are read, then copied over input planes that are dead");
+  w_.Line(absl::StrCat("const float *x = ", Read(0), ";"));
+  w_.Line(absl::StrCat("float *y = ", Write(), ";"));
+  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", plane_offset, "u);"));
+  w_.Line("size_t k;");
+  w_.Open(absl::StrCat("for (k = 0; k < ", c.planes, "u; ++k)"));
+  std::string line = call;
+  const int64_t channels = In(0)[1];
+  auto replace = [&](const std::string& from, const std::string& to) {
+    for (size_t at = line.find(from); at != std::string::npos; at = line.find(from, at + to.size())) {
+      line.replace(at, from.size(), to);
+    }
+  };
+  replace("@X", absl::StrCat("x + k * ", in_plane, "u"));
+  replace("@Y", "plane");
+  if (s_.op == OpKind::kConv) {
+    replace("@W", absl::StrCat(Read(1), " + (k % ", channels, "u) * ", Prod(In(1), 1, In(1).size()), "u"));
+    replace("@B", HasOperand(2) ? absl::StrCat(Read(2), " + k % ", channels, "u") : "NULL");
+  }
+  w_.Line(line);
+  w_.Line(absl::StrCat("memcpy(y + k * ", out_plane, "u, plane, ", out_plane, "u * sizeof(float));"));
+  w_.Close();
+}
+
 absl::Status StatementEmitter::Conv(bool transpose) {
   OC_RETURN_IF_ERROR(RequireF32(0));
+  const OverlapContract* c = transpose ? nullptr : Overlap();
+  if (c && c->kind == OverlapContract::Kind::kPixels) {
+    const size_t index = &s_ - ctx_.program.statements().data();
+    const int64_t scratch =
+        ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
+    Params("oc_conv2d_params", ConvFields());
+    Use("conv1x1_overlap.c");
+    w_.Comment("overlap contract: the output starts at the input; each block of pixels is");
+    w_.Comment("computed into scratch, then copied over input pixels no later block reads");
+    w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(c->arena + ",
+                         scratch, "u), ", c->block, ");"));
+    return absl::OkStatus();
+  }
+  if (c) {
+    std::vector<std::string> f = ConvFields();
+    for (const char* field : {".n", ".c_in", ".c_out", ".group"}) f = WithField(f, field, 1);
+    Params("oc_conv2d_params", f);
+    Use("conv2d.c");
+    PlaneByPlane(*c, "oc_conv2d_f32(&p, @X, @W, @B, @Y);");
+    return absl::OkStatus();
+  }
   Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params", ConvFields());
   std::string bias = HasOperand(2) ? Read(2) : "NULL";
   Use(transpose ? "conv_transpose2d.c" : "conv2d.c");
@@ -427,7 +495,7 @@ absl::Status StatementEmitter::Pool() {
                              d = s_.Has("dilations") ? Attr3("dilations", 1)
                                                      : std::vector<int64_t>{1, 1, 1},
                              pb = Pads3(false), pe = Pads3(true);
-  Params("oc_pool2d_params", {absl::StrCat(".n_c = ", In(0)[0] * In(0)[1]),
+  std::vector<std::string> fields = {absl::StrCat(".n_c = ", In(0)[0] * In(0)[1]),
                               absl::StrCat(".h_in = ", xs[1]),
                               absl::StrCat(".w_in = ", xs[2]),
                               absl::StrCat(".h_out = ", ys[1]),
@@ -450,8 +518,16 @@ absl::Status StatementEmitter::Pool() {
                               absl::StrCat(".dil_d = ", d[0]),
                               absl::StrCat(".pad_front = ", pb[0]),
                               absl::StrCat(".pad_back = ", pe[0]),
-                              absl::StrCat(".storage_order = ", s_.Int("storage_order"))});
-  if (s_.op == OpKind::kMaxPool) {
+                              absl::StrCat(".storage_order = ", s_.Int("storage_order"))};
+  const bool is_max = s_.op == OpKind::kMaxPool;
+  if (const OverlapContract* c = Overlap()) {
+    Params("oc_pool2d_params", WithField(fields, ".n_c", 1));
+    Use(is_max ? "maxpool2d.c" : "avgpool2d.c");
+    PlaneByPlane(*c, is_max ? "oc_maxpool2d_f32(&p, @X, @Y, NULL);" : "oc_avgpool2d_f32(&p, @X, @Y);");
+    return absl::OkStatus();
+  }
+  Params("oc_pool2d_params", fields);
+  if (is_max) {
     Use("maxpool2d.c");
     w_.Line(absl::StrCat("oc_maxpool2d_f32(&p, ", Read(0), ", ", Write(), ", ",
                          s_.results.size() > 1 ? Write(1) : "NULL", ");"));
@@ -486,15 +562,21 @@ absl::Status StatementEmitter::Resize() {
                           : nearest == "floor"           ? "OC_NEAREST_FLOOR"
                           : nearest == "ceil"            ? "OC_NEAREST_CEIL"
                                                          : "OC_NEAREST_ROUND_PREFER_FLOOR";
-  Params("oc_resize2d_params",
+  std::vector<std::string> fields =
          {absl::StrCat(".n_c = ", x[0] * x[1]), absl::StrCat(".h_in = ", x[2]),
           absl::StrCat(".w_in = ", x[3]), absl::StrCat(".h_out = ", y[2]),
           absl::StrCat(".w_out = ", y[3]),
           absl::StrCat(".mode = ",
                        s_.Str("mode") == "linear" ? "OC_RESIZE_LINEAR" : "OC_RESIZE_NEAREST"),
           ".coord_mode = " + coord_c, ".nearest_mode = " + nearest_c,
-          ".scale_h = " + CFloat(scales[0]), ".scale_w = " + CFloat(scales[1])});
+          ".scale_h = " + CFloat(scales[0]), ".scale_w = " + CFloat(scales[1])};
   Use("resize2d.c");
+  if (const OverlapContract* c = Overlap()) {
+    Params("oc_resize2d_params", WithField(fields, ".n_c", 1));
+    PlaneByPlane(*c, "oc_resize2d_f32(&p, @X, @Y);");
+    return absl::OkStatus();
+  }
+  Params("oc_resize2d_params", fields);
   w_.Line(absl::StrCat("oc_resize2d_f32(&p, ", Read(0), ", ", Write(), ");"));
   return absl::OkStatus();
 }

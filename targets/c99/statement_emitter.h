@@ -87,6 +87,17 @@ class StatementEmitter {
   void Table(const std::string& type, const std::string& name, const std::vector<std::string>& v);
   std::string Scratch(const std::string& type) const;
 
+  // Overlap contracts (see OverlapContract): the statement's contract or
+  // null, and the loop that runs a kernel call one plane at a time into the
+  // plane scratch and copies each plane to its place. `call` uses @X (the
+  // input plane), @W and @B (the plane's weights and bias, convolutions
+  // only) and @Y (the output plane) as placeholders.
+  const OverlapContract* Overlap() const;
+  void PlaneByPlane(const OverlapContract& c, const std::string& call);
+  // `fields` with the value of every field starting with `name` replaced.
+  static std::vector<std::string> WithField(std::vector<std::string> fields,
+                                            const std::string& name, int64_t value);
+
   // Convolutions and pools run as 3-D (d, h, w): 1-D and 2-D ones get 1 for
   // the missing leading spatial dims (kernel, strides, dilations) or 0 (pads).
   static std::vector<int64_t> Spatial3(const Shape& s) {

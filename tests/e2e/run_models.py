@@ -14,6 +14,8 @@ For each model (and each --cc):
   * CC -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off OUT/*.c -lm must build;
   * ./prog IN... OUT... on every test data set must match: |out-ref| <= atol + rtol*|ref|
     for floats (NaN == NaN), exact for integers and bool.
+--compile-flag OPT passes OPT to onnx-to-c (e.g. --arena-guard: every statement's writes
+are checked against the memory model while the model runs).
 --public DIR adds every DIR/*.onnx, fed seeded normal(0,1) inputs, with references from
 ONNX Runtime (scripts/ort_run.js; $ONNX_TO_C_ORT_DIR or --ort-dir); a missing DIR is skipped.
 Prints one PASS/FAIL line per model and finally `N passed, M failed`; exits 1 on any failure.
@@ -95,7 +97,7 @@ class Failure(Exception):
 def compile_model(args, case, out_dir, report):
     out_dir.mkdir(parents=True)
     res = common.run([args.compiler, case.model.resolve(), "-o", out_dir, "--emit-harness",
-                      "--report", report], COMPILE_TIMEOUT)
+                      "--report", report] + (args.compile_flag or []), COMPILE_TIMEOUT)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, "onnx-to-c"))
     if not list(out_dir.glob("*.c")):
@@ -191,6 +193,8 @@ def main():
     ap.add_argument("models", nargs="*", help="model directories (or folders of them)")
     ap.add_argument("--compiler", required=True, help="path of onnx-to-c")
     ap.add_argument("--cc", action="append", help="C compiler command (repeatable; default cc)")
+    ap.add_argument("--compile-flag", action="append",
+                    help="extra onnx-to-c option, e.g. --compile-flag=--arena-guard (repeatable)")
     ap.add_argument("--work", help="scratch directory (default: a temporary one, kept on failure)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--rtol", type=float, default=1e-3)

@@ -25,7 +25,7 @@ CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2", "-ffp-c
 # (label, extra compiler options); the first is the reference.
 VARIANTS = [("file", ["--schedule=file"]), ("rpo", ["--schedule=rpo"]),
             ("heuristic", ["--schedule=heuristic"]), ("best", []),
-            ("best-linear", ["--planner=linear"])]
+            ("best-linear", ["--planner=linear"]), ("no-overlap", ["--overlap=off"])]
 
 
 def inputs_for(model, data_dir):

@@ -25,11 +25,27 @@ def tamperings(report):
         for a in bufs:
             for b in bufs:
                 live_together = a["first_step"] <= b["last_step"] and b["first_step"] <= a["last_step"]
-                if a is not b and live_together:
+                partners = b["value"] in a.get("overlaps", [])
+                if a is not b and live_together and not partners:
                     b["offset"] = a["offset"]
                     return
         raise LookupError
     def outside(d): d["buffers"][0]["offset"] = d["arena_bytes"]
+    def contract_credit(d):
+        # Claim that an overlap saves more than its buffers' shared extent.
+        d["overlaps"][0]["credit_bytes"] += d["alignment"]
+    def contract_displacement(d):
+        # Shift a contract's output off the place its access order allows.
+        c = d["overlaps"][0]
+        out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
+        inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
+        out["offset"] = inp["offset"] + d["alignment"]
+    def contract_kernel(d):
+        # Claim an overlap at a statement whose kernel has no such access order.
+        taken = {c["statement"] for c in d["overlaps"]}
+        c = dict(d["overlaps"][0])
+        c["statement"] = next(i for i in d["order"] if i not in taken)
+        d["overlaps"].append(c)
     def elide(d):
         # Claim that a statement that computes something runs no code.
         elided = set(d["elided_statements"])
@@ -45,6 +61,9 @@ def tamperings(report):
         raise LookupError
     cases = [("elide", elide), ("clobber", clobber), ("peak", peak), ("bound", bound), ("certified", certified), ("order", order),
              ("overlap", overlap), ("outside", outside)]
+    if report["overlaps"]:
+        cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
+                  ("contract kernel", contract_kernel)]
     if report["witness"]["cuts"] and report["witness"]["cuts"][0]["ideal"]:
         cases.append(("ideal", ideal))
     return cases

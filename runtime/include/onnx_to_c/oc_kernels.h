@@ -17,6 +17,10 @@ extern "C" {
 /* conv2d.c */
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y);
+/* conv1x1_overlap.c: 1x1 stride-1 convolution that may write over its
+ * input (y may equal x); scratch holds c_out * block floats */
+OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,
+                                   const float *bias, float *y, float *scratch, int32_t block);
 /* conv_transpose2d.c */
 OC_API void oc_conv_transpose2d_f32(const oc_conv_transpose2d_params *p, const float *x,
                                     const float *w, const float *bias, float *y);

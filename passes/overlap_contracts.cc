@@ -1,0 +1,155 @@
+#include "passes/overlap_contracts.h"
+
+#include <algorithm>
+
+namespace oc {
+
+bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
+  if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (x.dtype != DType::kF32 || y.dtype != DType::kF32) return false;
+  if (x.shape.size() < 3 || x.shape.size() > 5 || y.shape.size() != x.shape.size()) return false;
+  if (x.shape[0] != y.shape[0] || x.shape[1] != y.shape[1]) return false;
+  switch (s.op) {
+    case OpKind::kConv: {
+      // Depthwise: one input channel per group, one output channel per group.
+      const Shape& w = p.value(s.operands[1]).shape;
+      if (s.Int("group", 1) != x.shape[1] || w.empty() || w[0] != x.shape[1] || w[1] != 1) {
+        return false;
+      }
+      break;
+    }
+    case OpKind::kMaxPool:
+    case OpKind::kAveragePool:
+      break;
+    case OpKind::kResize:
+      if (x.shape.size() != 4) return false;
+      break;
+    default:
+      return false;
+  }
+  *planes = x.shape[0] * x.shape[1];
+  return *planes > 0;
+}
+
+bool IsPixelwiseConv(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kConv || s.results.size() != 1 || s.operands.size() < 2) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (x.dtype != DType::kF32 || y.dtype != DType::kF32 || x.shape.size() < 3) return false;
+  if (y.shape.size() != x.shape.size() || s.Int("group", 1) != 1) return false;
+  for (size_t d = 2; d < x.shape.size(); ++d) {
+    if (x.shape[d] != y.shape[d]) return false;
+  }
+  for (int64_t k : s.Ints("kernel")) {
+    if (k != 1) return false;
+  }
+  for (int64_t st : s.Ints("strides")) {
+    if (st != 1) return false;
+  }
+  for (int64_t pad : s.Ints("pads")) {
+    if (pad != 0) return false;
+  }
+  return x.shape[0] == 1 || y.shape[1] <= x.shape[1];
+}
+
+int64_t MinOverlapDisplacement(int64_t planes, int64_t in_plane_bytes, int64_t out_plane_bytes) {
+  return std::max<int64_t>(0, (planes - 1) * (out_plane_bytes - in_plane_bytes));
+}
+
+namespace {
+
+// True when every node in `nodes` except `s` is an ancestor of s (`backwards`)
+// or a descendant of it. Nodes are in program order, a topological order, so
+// the search never leaves the index range between s and the farthest of them.
+bool AllReachable(const ScheduleGraph& g, int s, const std::vector<int>& nodes, bool backwards) {
+  int lo = s, hi = s;
+  size_t wanted = 0;
+  for (int r : nodes) {
+    if (r == s) continue;
+    if (backwards ? r > s : r < s) return false;
+    lo = std::min(lo, r);
+    hi = std::max(hi, r);
+    ++wanted;
+  }
+  if (wanted == 0) return true;
+  std::vector<bool> seen(static_cast<size_t>(hi - lo + 1), false);
+  std::vector<int> stack = {s};
+  seen[s - lo] = true;
+  size_t found = 0;
+  while (!stack.empty() && found < wanted) {
+    const int v = stack.back();
+    stack.pop_back();
+    for (int u : backwards ? g.preds[v] : g.succs[v]) {
+      if (u < lo || u > hi || seen[u - lo]) continue;
+      seen[u - lo] = true;
+      if (std::find(nodes.begin(), nodes.end(), u) != nodes.end()) ++found;
+      stack.push_back(u);
+    }
+  }
+  return found == wanted;
+}
+
+}  // namespace
+
+std::vector<OverlapContract> FindOverlapContracts(const Program& p, const MemoryModel& m,
+                                                  const ProgramGraph& pg) {
+  std::vector<int> graph_buffer(m.buffers.size(), -1);
+  for (size_t gb = 0; gb < pg.arena_buffer.size(); ++gb) {
+    graph_buffer[pg.arena_buffer[gb]] = static_cast<int>(gb);
+  }
+  // A whole arena buffer that `v` alone names from its first byte.
+  auto whole_buffer = [&](ValueId v) -> int {
+    int b = m.buffer_of_value[v];
+    if (b < 0 || graph_buffer[b] < 0 || m.offset_in_buffer[v] != 0) return -1;
+    return m.buffers[b].bytes == p.value(v).ByteSize() ? b : -1;
+  };
+  std::vector<OverlapContract> out;
+  const auto& stmts = p.statements();
+  for (size_t si = 0; si < stmts.size(); ++si) {
+    const Statement& st = stmts[si];
+    const int s = static_cast<int>(si);
+    int64_t planes = 0;
+    const bool per_plane = IsPerPlaneKernel(p, st, &planes);
+    if (m.elided[s] || m.in_place_operand[s] >= 0 || (!per_plane && !IsPixelwiseConv(p, st))) {
+      continue;
+    }
+    const ValueId x = st.operands[0], y = st.results[0];
+    const int xb = whole_buffer(x), yb = whole_buffer(y);
+    if (xb < 0 || yb < 0 || xb == yb || m.buffers[yb].root != y) continue;
+    const ScheduleGraph::Buffer& gx = pg.graph.buffers[graph_buffer[xb]];
+    const ScheduleGraph::Buffer& gy = pg.graph.buffers[graph_buffer[yb]];
+    if (!AllReachable(pg.graph, s, gx.readers, true) || !AllReachable(pg.graph, s, gy.writers, false)) {
+      continue;
+    }
+    OverlapContract c;
+    c.statement = s;
+    c.input_buffer = xb;
+    c.output_buffer = yb;
+    if (per_plane) {
+      c.kind = OverlapContract::Kind::kPlanes;
+      c.planes = planes;
+      c.in_plane_bytes = p.value(x).ByteSize() / planes;
+      c.out_plane_bytes = p.value(y).ByteSize() / planes;
+      c.displacement = AlignUp(MinOverlapDisplacement(planes, c.in_plane_bytes, c.out_plane_bytes),
+                               m.alignment);
+      c.scratch = AlignUp(c.out_plane_bytes, m.alignment);
+    } else {
+      c.kind = OverlapContract::Kind::kPixels;
+      const Shape& ys = p.value(y).shape;
+      int64_t pixels = 1;
+      for (size_t d = 2; d < ys.size(); ++d) pixels *= ys[d];
+      c.block = std::min(pixels, kOverlapPixelBlock);
+      c.displacement = 0;
+      c.scratch = AlignUp(ys[1] * c.block * 4, m.alignment);
+    }
+    const int64_t in = m.buffers[xb].aligned_bytes, outb = m.buffers[yb].aligned_bytes;
+    c.credit = in + outb - std::max(c.displacement + in, outb);
+    if (c.credit <= c.scratch) continue;  // no saving
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace oc

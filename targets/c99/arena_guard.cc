@@ -1,0 +1,108 @@
+#include "targets/c99/arena_guard.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace oc {
+namespace {
+
+// Guard zone bytes on each side; a multiple of the alignment keeps the arena aligned.
+int64_t GuardBytes(const MemoryModel& m) { return std::max<int64_t>(64, m.alignment); }
+
+std::string Upper(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& p, const MemoryModel& m,
+                                                        const ArenaPlan& plan, int s) {
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  if (!m.elided[s]) {
+    for (ValueId r : p.statements()[s].results) {
+      const int b = m.buffer_of_value[r];
+      if (b < 0 || m.buffers[b].location != BufferLocation::kArena) continue;
+      const int64_t at = plan.buffer_offset[b] + m.offset_in_buffer[r];
+      ranges.emplace_back(at, at + p.value(r).ByteSize());
+    }
+    const int64_t scratch = StatementScratchBytes(p, m, s);
+    if (scratch > 0) ranges.emplace_back(plan.scratch_offset[s], plan.scratch_offset[s] + scratch);
+  }
+  std::sort(ranges.begin(), ranges.end());
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (const auto& r : ranges) {
+    if (!merged.empty() && r.first <= merged.back().second) {
+      merged.back().second = std::max(merged.back().second, r.second);
+    } else {
+      merged.push_back(r);
+    }
+  }
+  return merged;
+}
+
+void EmitGuardedArena(const MemoryModel& m, const ArenaPlan& plan, const std::string& name,
+                      CodeWriter& w) {
+  const int64_t guard = GuardBytes(m);
+  const int64_t total = plan.arena_bytes + 2 * guard;
+  w.Comment(absl::StrCat("arena guard: ", guard, " canary bytes on each side of the arena"));
+  w.Line("#if defined(__GNUC__)");
+  w.Line(absl::StrCat("static uint8_t ", name, "_guarded[", total, "] __attribute__((aligned(",
+                      m.alignment, ")));"));
+  w.Line("#else");
+  w.Line(absl::StrCat("static union { uint8_t bytes[", total, "]; double d; uint64_t u; } ", name,
+                      "_guarded_storage;"));
+  w.Line(absl::StrCat("#define ", name, "_guarded (", name, "_guarded_storage.bytes)"));
+  w.Line("#endif");
+  w.Line(absl::StrCat("#define ", name, "_arena (", name, "_guarded + ", guard, "u)"));
+  w.Line(absl::StrCat("static uint8_t ", name, "_snapshot[", total, "];"));
+  w.Line(absl::StrCat("int ", name, "_arena_guard_step = -1;"));
+  w.Line();
+  w.Comment("True when no byte in [from, to) of the guarded storage changed.");
+  w.Open(absl::StrCat("static int ", name, "_guard_unchanged(size_t from, size_t to)"));
+  w.Line(absl::StrCat("return from >= to || memcmp(", name, "_guarded + from, ", name,
+                      "_snapshot + from, to - from) == 0;"));
+  w.Close();
+  w.Comment("Checks the bytes outside `writes` ([begin, end) pairs in the arena, sorted),");
+  w.Comment("then snapshots the storage for the next statement.");
+  w.Open(absl::StrCat("static int ", name, "_guard_check(const size_t *writes, size_t pairs)"));
+  w.Line("size_t i, at = 0;");
+  w.Line("int ok = 1;");
+  w.Open("for (i = 0; i < pairs; ++i)");
+  w.Line(absl::StrCat("ok = ok && ", name, "_guard_unchanged(at, writes[2 * i] + ", guard, "u);"));
+  w.Line(absl::StrCat("at = writes[2 * i + 1] + ", guard, "u;"));
+  w.Close();
+  w.Line(absl::StrCat("ok = ok && ", name, "_guard_unchanged(at, sizeof ", name, "_snapshot);"));
+  w.Line(absl::StrCat("memcpy(", name, "_snapshot, ", name, "_guarded, sizeof ", name, "_snapshot);"));
+  w.Line("return ok;");
+  w.Close();
+  w.Line();
+}
+
+void EmitGuardStart(const std::string& name, CodeWriter& w) {
+  w.Line(absl::StrCat("memset(", name, "_guarded, 0xA5, sizeof ", name, "_snapshot);"));
+  w.Line(absl::StrCat("memcpy(", name, "_snapshot, ", name, "_guarded, sizeof ", name, "_snapshot);"));
+  w.Line(absl::StrCat(name, "_arena_guard_step = -1;"));
+}
+
+void EmitGuardCheck(const Program& p, const MemoryModel& m, const ArenaPlan& plan,
+                    const std::string& name, int s, CodeWriter& w) {
+  std::vector<std::string> bounds;
+  for (const auto& [begin, end] : DeclaredWrites(p, m, plan, s)) {
+    bounds.push_back(absl::StrCat(begin, "u"));
+    bounds.push_back(absl::StrCat(end, "u"));
+  }
+  w.Open("");
+  w.Line(absl::StrCat("static const size_t writes[] = {",
+                      bounds.empty() ? "0u" : absl::StrJoin(bounds, ", "), "};"));
+  w.Open(absl::StrCat("if (!", name, "_guard_check(writes, ", bounds.size() / 2, "u))"));
+  w.Line(absl::StrCat(name, "_arena_guard_step = ", s, ";"));
+  w.Line(absl::StrCat("return ", Upper(name), "_ERROR_ARENA_GUARD;"));
+  w.Close();
+  w.Close();
+}
+
+}  // namespace oc

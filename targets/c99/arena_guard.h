@@ -1,0 +1,38 @@
+// The arena guard (--arena-guard): generated code that proves, on real data,
+// that every statement writes only the bytes the memory model declares for
+// it. The arena sits between two canary-filled guard zones; the run function
+// fills everything with the canary, snapshots it before every statement and,
+// after it, compares every byte outside the statement's declared writes (its
+// results' arena bytes and its scratch). A difference stops the run with
+// <NAME>_ERROR_ARENA_GUARD and records the step in <name>_arena_guard_step.
+#ifndef ONNX_TO_C_TARGETS_C99_ARENA_GUARD_H_
+#define ONNX_TO_C_TARGETS_C99_ARENA_GUARD_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compiler/ir/program.h"
+#include "passes/arena_plan.h"
+#include "passes/memory_model.h"
+#include "targets/c99/code_writer.h"
+
+namespace oc {
+
+// The arena bytes statement `s` may write: sorted, merged [begin, end) ranges.
+std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& program,
+                                                        const MemoryModel& model,
+                                                        const ArenaPlan& plan, int s);
+
+// The guarded arena storage, its snapshot and the check function (file scope).
+void EmitGuardedArena(const MemoryModel& model, const ArenaPlan& plan, const std::string& name,
+                      CodeWriter& w);
+// In the run function: fill with the canary and take the first snapshot.
+void EmitGuardStart(const std::string& name, CodeWriter& w);
+// In the run function, after statement `s` ran.
+void EmitGuardCheck(const Program& program, const MemoryModel& model, const ArenaPlan& plan,
+                    const std::string& name, int s, CodeWriter& w);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_TARGETS_C99_ARENA_GUARD_H_
