@@ -17,6 +17,9 @@ struct EmitOptions {
   std::string provenance;  // comment lines for the header (tool, model, options)
   std::string certificate; // one-line summary of the memory numbers
   bool harness = false;    // also write NAME_harness.c
+  std::string target = "x86-64";  // recorded in the header as NAME_TARGET
+  std::string arena_section;      // if set: __attribute__((section)) on the arena (GNU C only)
+  std::string weights_section;    // if set: the same on every weight array
 };
 
 struct GeneratedFile {
