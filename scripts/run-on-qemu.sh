@@ -174,11 +174,14 @@ if [ -f "$work/insns.txt" ]; then
   [ "${#counts[@]}" -eq 2 ] || fail "the instruction counter saw ${#counts[@]} intervals, not 2"
   insns=$(( counts[1] - counts[0] ))
 fi
-echo "$cpu ($machine): run ${insns:-?} instructions; flash $flash B, RAM $ram B (arena $arena B), stack $stack B"
+# Static bound from GCC's call graph and frame sizes (-fcallgraph-info=su).
+bound="$(/usr/bin/python3 "$root/targets/cortex_m/stack_bound.py" net_run "$fw" | sed -n 's/^stack_bound_bytes=//p')"
+echo "$cpu ($machine): run ${insns:-?} instructions; flash $flash B, RAM $ram B (arena $arena B)," \
+     "stack $stack B measured, ${bound:-?} B static bound for net_run"
 if [ -n "$stats" ]; then
   cat > "$stats" <<JSON
 {"cpu": "$cpu", "machine": "$machine", "run_instructions": ${insns:-null}, "flash_bytes": $flash,
- "ram_bytes": $ram, "arena_bytes": $arena, "stack_bytes": $stack,
+ "ram_bytes": $ram, "arena_bytes": $arena, "stack_bytes": $stack, "stack_bound_bytes": ${bound:-null},
  "text_bytes": $(size_of .text), "rodata_bytes": $(size_of .rodata), "data_bytes": $(size_of .data),
  "bss_bytes": $(size_of .bss)}
 JSON

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 
