@@ -76,7 +76,8 @@ def check_model_on_cpu(args, name, model_path, model_dir, cpu):
     res = common.run(cmd + ["--stats", work / "stats.json"] + in_files + qemu_outs + ["--", "--emit-harness"],
                      args.timeout + 300, env={"ONNX_TO_C": args.compiler})
     if res.returncode != 0:
-        return False, common.describe_failure(res, "run-on-qemu.sh")
+        budget = [l for l in res.stderr.splitlines() if "onnx-to-c firmware:" in l]
+        return False, budget[0] if budget else common.describe_failure(res, "run-on-qemu.sh")
     # The x86-64 build of the very sources the firmware was built from.
     gen = work / "build" / "gen"
     host = work / "host"
