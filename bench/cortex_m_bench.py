@@ -17,6 +17,7 @@ the slash, the static bound from GCC's call graph.
 import argparse
 import concurrent.futures
 import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -43,15 +44,19 @@ def measure(args, model, cpu, variant):
                       work / "stats.json", "--timeout", str(args.timeout)] + ins + out_files +
                      ["--"] + VARIANTS[variant], args.timeout + 600, env={"ONNX_TO_C": args.compiler})
     if res.returncode != 0:
-        reason = next((l.split("onnx-to-c firmware: ")[-1] for l in res.stderr.splitlines()
-                       if "onnx-to-c firmware:" in l), None)
-        return {"error": reason or common.describe_failure(res, "run-on-qemu.sh")}
+        # "onnx-to-c firmware: flash use exceeds ..." and "region `FLASH' overflowed by N bytes"
+        what = re.search(r"onnx-to-c firmware: (.*?) exceeds", res.stderr)
+        over = re.search(r"region `(\w+)' overflowed by (\d+) bytes", res.stderr)
+        if what:
+            extra = f" ({over.group(1)} short by {int(over.group(2)):,} B)" if over else ""
+            return {"error": f"does not fit: {what.group(1)}{extra}"}
+        return {"error": common.describe_failure(res, "run-on-qemu.sh")}
     return json.loads((work / "stats.json").read_text())
 
 
 def cells(s):
     if "error" in s:
-        return ["does not fit: " + s["error"][:70], "", "", "", ""]
+        return [s["error"], "", "", "", ""]
     return [f"{s['run_instructions']:,}", f"{s['flash_bytes']:,}", f"{s['ram_bytes']:,}",
             f"{s['arena_bytes']:,}", f"{s['stack_bytes']}/{s['stack_bound_bytes']}"]
 

@@ -162,8 +162,8 @@ for ((i = 0; i < m; i++)); do
 done
 for ((i = 0; i < m; i++)); do cp "$work/out/$i.bin" "${files[$((k + i))]}"; done
 
-size_of() { arm-none-eabi-size -A "$elf" | awk -v s="$1" '$1 == s { print $2 }'; }
-flash=$(( $(size_of .vectors) + $(size_of .text) + $(size_of .rodata) + $(size_of .ARM.exidx || echo 0) + $(size_of .data) ))
+size_of() { arm-none-eabi-size -A "$elf" | awk -v s="$1" '$1 == s { n = $2 } END { print n + 0 }'; }
+flash=$(( $(size_of .vectors) + $(size_of .text) + $(size_of .rodata) + $(size_of .ARM.exidx) + $(size_of .data) ))
 arena=$(size_of .arena)
 ram=$(( $(size_of .data) + $(size_of .bss) + arena ))
 stack="$(sed -n 's/^stack_bytes=//p' "$work/console.txt")"
