@@ -34,7 +34,7 @@ std::vector<oc::CliOption> Options() {
        "time for the local search, the exact search and the lower bounds"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two (default: 16 on x86-64, 8 on Cortex-M)"},
       {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7"},
-      {"arena-section", "", true, "", "linker section of the arena (default: .bss.arena on Cortex-M)"},
+      {"arena-section", "", true, "", "linker section of the arena (default: .bss.arena on Cortex-M; empty: none)"},
       {"weights-section", "", true, "", "linker section of the weights (default: the compiler's .rodata)"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
       {"help", "h", false, "", "print this help"},
@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
   o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
   o.weights_section = cli.Get("weights-section");
   for (const char* opt : {"arena-section", "weights-section"}) {
-    if (cli.Has(opt) && !oc::IsValidSectionName(cli.Get(opt))) {
+    if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
       return Usage(absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]"));
     }
   }
