@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ gcc libonnx-dev libprotobuf-dev protobuf-compiler libabsl-dev
           python3-onnx python3-numpy)
 if [[ "${1:-}" != "--minimal" ]]; then
-  packages+=(libgtest-dev llvm-14-tools clang-14 libonnx-testdata)
+  packages+=(libgtest-dev llvm-14-tools clang-14 libonnx-testdata
+             gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)
 fi
 
 missing=()

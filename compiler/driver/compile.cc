@@ -86,6 +86,9 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   emit.name = name;
   emit.harness = o.emit_harness;
   emit.arena_guard = o.arena_guard;
+  emit.target = o.target;
+  emit.arena_section = o.arena_section;
+  emit.weights_section = o.weights_section;
   emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);
   emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));

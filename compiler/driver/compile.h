@@ -25,6 +25,9 @@ struct CompileOptions {
   std::string schedule = "best";    // file | rpo | heuristic | best
   int64_t schedule_budget_ms = 700;
   int64_t alignment = 16;
+  std::string target = "x86-64";  // x86-64 | cortex-m0 | cortex-m3 | cortex-m4 | cortex-m7
+  std::string arena_section;      // linker section of the arena; empty: the compiler's choice
+  std::string weights_section;    // linker section of the weights; empty: the compiler's choice
   bool emit_harness = false;
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts

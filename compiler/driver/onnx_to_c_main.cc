@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "compiler/driver/cli_options.h"
 #include "compiler/driver/compile.h"
+#include "compiler/driver/target_options.h"
 #include "compiler/driver/verify.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
@@ -31,7 +32,10 @@ std::vector<oc::CliOption> Options() {
        "operator order: file, rpo, heuristic or best (heuristics, then exact search)"},
       {"schedule-budget-ms", "", true, "700",
        "time for the local search, the exact search and the lower bounds"},
-      {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
+      {"alignment", "", true, "", "arena alignment in bytes, a power of two (default: 16 on x86-64, 8 on Cortex-M)"},
+      {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7"},
+      {"arena-section", "", true, "", "linker section of the arena (default: .bss.arena on Cortex-M; empty: none)"},
+      {"weights-section", "", true, "", "linker section of the weights (default: the compiler's .rodata)"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
       {"overlap", "", true, "on",
        "input/output overlap contracts (a streaming kernel's output over its dying input): on or off"},
@@ -63,7 +67,8 @@ int Usage(const std::string& message) {
 // on where they are written.
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
-  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap"}) {
+  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "target",
+                          "arena-section", "weights-section"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -108,10 +113,23 @@ int main(int argc, char** argv) {
   if (o.planner != "linear" && o.planner != "greedy" && o.planner != "best") {
     return Usage("--planner must be linear, greedy or best");
   }
-  try {
-    o.alignment = std::stoll(cli.Get("alignment"));
-  } catch (...) {
-    return Usage("--alignment must be a number");
+  const oc::TargetDefaults* target = oc::FindTarget(cli.Get("target"));
+  if (!target) return Usage("--target must be one of " + oc::TargetNames());
+  o.target = target->name;
+  o.alignment = target->alignment;
+  o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
+  o.weights_section = cli.Get("weights-section");
+  for (const char* opt : {"arena-section", "weights-section"}) {
+    if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
+      return Usage(absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]"));
+    }
+  }
+  if (cli.Has("alignment")) {
+    try {
+      o.alignment = std::stoll(cli.Get("alignment"));
+    } catch (...) {
+      return Usage("--alignment must be a number");
+    }
   }
   if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
     return Usage("--alignment must be a power of two up to 4096");

@@ -222,6 +222,12 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(r.no_overlap_arena_bytes);
   j.Key("alignment");
   j.Int(r.model.alignment);
+  j.Key("target");
+  j.String(o.target);
+  j.Key("arena_section");
+  j.String(o.arena_section);
+  j.Key("weights_section");
+  j.String(o.weights_section);
   j.Key("macs");
   j.Int(macs);
   j.Key("weights_bytes");

@@ -1,8 +1,11 @@
-# Compiles every runtime kernel with arm-none-eabi-gcc for Cortex-M4 (hard
-# float) and Cortex-M0 with the flags the generated code must pass
+# Compiles every runtime kernel with arm-none-eabi-gcc for Cortex-M4F and
+# Cortex-M7 (single- and double-precision hard float) and Cortex-M0 (soft
+# float, Thumb-1) with the flags the generated code must pass
 # (run with cmake -P; -DCC, -DINCLUDE, -DSOURCES (a list), -DOUT).
 set(flags -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off -I${INCLUDE})
-set(cpus "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16" "-mcpu=cortex-m0|-mthumb")
+set(cpus "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16"
+         "-mcpu=cortex-m7|-mthumb|-mfloat-abi=hard|-mfpu=fpv5-d16"
+         "-mcpu=cortex-m0|-mthumb")
 file(MAKE_DIRECTORY ${OUT})
 set(failed 0)
 foreach(src IN LISTS SOURCES)
@@ -25,4 +28,4 @@ endforeach()
 if(failed)
   message(FATAL_ERROR "some kernels do not compile for Cortex-M")
 endif()
-message("all kernels compile for Cortex-M4 and Cortex-M0")
+message("all kernels compile for Cortex-M4F, Cortex-M7 and Cortex-M0")

@@ -45,13 +45,13 @@ std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& p, const 
 }
 
 void EmitGuardedArena(const MemoryModel& m, const ArenaPlan& plan, const std::string& name,
-                      CodeWriter& w) {
+                      const std::string& gnu_attributes, CodeWriter& w) {
   const int64_t guard = GuardBytes(m);
   const int64_t total = plan.arena_bytes + 2 * guard;
   w.Comment(absl::StrCat("arena guard: ", guard, " canary bytes on each side of the arena"));
   w.Line("#if defined(__GNUC__)");
   w.Line(absl::StrCat("static uint8_t ", name, "_guarded[", total, "] __attribute__((aligned(",
-                      m.alignment, ")));"));
+                      m.alignment, ")", gnu_attributes, "));"));
   w.Line("#else");
   w.Line(absl::StrCat("static union { uint8_t bytes[", total, "]; double d; uint64_t u; } ", name,
                       "_guarded_storage;"));

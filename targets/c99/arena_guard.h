@@ -25,8 +25,9 @@ std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& program,
                                                         const ArenaPlan& plan, int s);
 
 // The guarded arena storage, its snapshot and the check function (file scope).
+// `gnu_attributes` is appended inside __attribute__((aligned(N) ...)), e.g. a section.
 void EmitGuardedArena(const MemoryModel& model, const ArenaPlan& plan, const std::string& name,
-                      CodeWriter& w);
+                      const std::string& gnu_attributes, CodeWriter& w);
 // In the run function: fill with the canary and take the first snapshot.
 void EmitGuardStart(const std::string& name, CodeWriter& w);
 // In the run function, after statement `s` ran.

@@ -135,6 +135,11 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Comment("Bytes of static RAM the model uses for activations.");
   w.Line(absl::StrCat("#define ", up, "_ARENA_SIZE ", plan.arena_bytes, "u"));
   w.Line(absl::StrCat("#define ", up, "_ARENA_ALIGNMENT ", m.alignment, "u"));
+  w.Comment(absl::StrCat("The target the code was generated for; arena section: ",
+                         o.arena_section.empty() ? "(default)" : o.arena_section,
+                         ", weights section: ",
+                         o.weights_section.empty() ? "(default)" : o.weights_section, "."));
+  w.Line(absl::StrCat("#define ", up, "_TARGET \"", o.target, "\""));
   w.Line(absl::StrCat("#define ", up, "_NUM_INPUTS ", p.inputs().size(), "u"));
   w.Line(absl::StrCat("#define ", up, "_NUM_OUTPUTS ", p.outputs().size(), "u"));
   auto io = [&](const char* kind, size_t i, ValueId v) {
@@ -169,7 +174,7 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
 
 absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
                                                  const ArenaPlan& plan, const EmitOptions& o) {
-  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}};
+  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}};
   ctx.names.Reserve(o.name + "_run");
   ctx.names.Reserve(o.name + "_ctx");
   ctx.names.Reserve(o.name + "_arena");
@@ -190,6 +195,16 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
                               b.last_step, " */"));
   }
   CodeWriter weights;
+  if (!o.weights_section.empty()) {
+    // Section attributes are GNU C; other compilers keep their default placement.
+    ctx.weights_attribute = up + "_WEIGHTS_SECTION";
+    weights.Line("#if defined(__GNUC__)");
+    weights.Line(absl::StrCat("#define ", ctx.weights_attribute, " __attribute__((section(\"",
+                              o.weights_section, "\")))"));
+    weights.Line("#else");
+    weights.Line(absl::StrCat("#define ", ctx.weights_attribute));
+    weights.Line("#endif");
+  }
   EmitWeights(ctx, weights);
 
   CodeWriter stmts;
@@ -247,12 +262,14 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Raw(offsets.str());
   // One byte at least: C has no zero-length arrays.
   int64_t storage = plan.arena_bytes > 0 ? plan.arena_bytes : 1;
+  const std::string section =
+      o.arena_section.empty() ? "" : absl::StrCat(", section(\"", o.arena_section, "\")");
   if (o.arena_guard) {
-    EmitGuardedArena(m, plan, o.name, w);
+    EmitGuardedArena(m, plan, o.name, section, w);
   } else {
     w.Line("#if defined(__GNUC__)");
     w.Line(absl::StrCat("static uint8_t ", o.name, "_arena[", storage, "] __attribute__((aligned(",
-                        m.alignment, ")));"));
+                        m.alignment, ")", section, "));"));
     w.Line("#else");
     w.Line(absl::StrCat("static union { uint8_t bytes[", storage, "]; double d; uint64_t u; } ",
                         o.name, "_arena_storage;"));

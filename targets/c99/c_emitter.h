@@ -18,6 +18,9 @@ struct EmitOptions {
   std::string certificate; // one-line summary of the memory numbers
   bool harness = false;    // also write NAME_harness.c
   bool arena_guard = false;  // check every statement's writes (see arena_guard.h)
+  std::string target = "x86-64";  // recorded in the header as NAME_TARGET
+  std::string arena_section;      // if set: __attribute__((section)) on the arena (GNU C only)
+  std::string weights_section;    // if set: the same on every weight array
 };
 
 struct GeneratedFile {

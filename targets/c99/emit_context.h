@@ -24,6 +24,7 @@ struct EmitContext {
   std::vector<std::string> weight_name;  // per value: its C array (constants)
   std::vector<std::string> offset_name;  // per buffer: its offset macro (arena)
   std::set<std::string> kernels;         // runtime files to embed, e.g. "conv2d.c"
+  std::string weights_attribute;         // macro placed after each weight's name, or empty
 
   // A C expression for the value's first element, typed `const T *` (reads)
   // or `T *` (writes). T follows the value's dtype unless `as_bytes`.

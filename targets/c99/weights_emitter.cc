@@ -46,6 +46,7 @@ std::string IntLiteral(DType t, const std::vector<uint8_t>& bytes, int64_t i) {
 
 void EmitWeights(EmitContext& ctx, CodeWriter& w) {
   const Program& p = ctx.program;
+  const std::string attr = ctx.weights_attribute.empty() ? "" : " " + ctx.weights_attribute;
   ctx.weight_name.assign(p.num_values(), "");
   for (const Value& v : p.values()) {
     if (!v.IsConstant()) continue;
@@ -58,7 +59,7 @@ void EmitWeights(EmitContext& ctx, CodeWriter& w) {
       const bool f32 = v.dtype == DType::kF32;
       const char* word = f32 ? "uint32_t" : "uint64_t";
       w.Line(absl::StrCat("static const union { ", word, " u[", n, "]; ", f32 ? "float" : "double",
-                          " f[", n, "]; } ", name, " = {{"));
+                          " f[", n, "]; } ", name, attr, " = {{"));
       for (int64_t i = 0; i < n; i += kWordsPerLine) {
         std::string line = "  ";
         for (int64_t j = i; j < n && j < i + kWordsPerLine; ++j) {
@@ -80,7 +81,7 @@ void EmitWeights(EmitContext& ctx, CodeWriter& w) {
       ctx.weight_name[v.id] = name + ".f";
       continue;
     }
-    w.Line(absl::StrCat("static const ", DTypeCType(v.dtype), " ", name, "[", n, "] = {"));
+    w.Line(absl::StrCat("static const ", DTypeCType(v.dtype), " ", name, "[", n, "]", attr, " = {"));
     for (int64_t i = 0; i < n; i += 16) {
       std::string line = "  ";
       for (int64_t j = i; j < n && j < i + 16; ++j) {

@@ -1,0 +1,106 @@
+#!/usr/bin/python3
+"""Cortex-M costs under QEMU: per model and CPU, the instructions executed in the run function,
+flash, RAM, arena and stack, for the default build and for the file-order, no-reuse build
+(`--schedule=file --planner=linear`).
+
+    /usr/bin/python3 bench/cortex_m_bench.py --compiler build/onnx-to-c [--public DIR]
+        [--work DIR] [--json FILE] [--jobs N] [STEM:CPU,CPU ...]
+
+Without STEM:CPUS arguments it runs the MLPerf Tiny models (dscnn_kws_49x10, dense_ae_640,
+resnet8_tiny_32) on cortex-m4, cortex-m7 and cortex-m3 and every other public model on cortex-m4
+(all on seeded normal(0,1) inputs; public models skipped when DIR is absent). Models that do not
+fit the board are listed with the linker's reason. Instructions come from the counting plugin
+(deterministic for a given input); flash is .vectors+.text+.rodata+.data, RAM is .data+.bss with
+the arena included, stack is the measured high-water mark of the run (painted stack) and, after
+the slash, the static bound from GCC's call graph.
+"""
+import argparse
+import concurrent.futures
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+import common  # noqa: E402
+
+RUN_ON_QEMU = common.ROOT / "scripts" / "run-on-qemu.sh"
+TINY = ["dscnn_kws_49x10", "dense_ae_640", "resnet8_tiny_32"]
+VARIANTS = {"default": [], "file+linear": ["--schedule=file", "--planner=linear"]}
+
+
+def measure(args, model, cpu, variant):
+    work = Path(args.work) / model.stem / cpu / variant.replace("+", "_")
+    work.mkdir(parents=True, exist_ok=True)
+    _, arrays = common.random_inputs(model, common.model_seed(model.stem))
+    _, outs = common.graph_io(model)
+    ins = [work / f"in_{i}.bin" for i in range(len(arrays))]
+    for arr, f in zip(arrays, ins):
+        common.write_raw(arr, f)
+    out_files = [work / f"out_{i}.bin" for i in range(len(outs))]
+    res = common.run(["bash", RUN_ON_QEMU, model, "--cpu", cpu, "--keep", work / "build", "--stats",
+                      work / "stats.json", "--timeout", str(args.timeout)] + ins + out_files +
+                     ["--"] + VARIANTS[variant], args.timeout + 600, env={"ONNX_TO_C": args.compiler})
+    if res.returncode != 0:
+        # "onnx-to-c firmware: flash use exceeds ..." and "region `FLASH' overflowed by N bytes"
+        what = re.search(r"onnx-to-c firmware: (.*?) exceeds", res.stderr)
+        over = re.search(r"region `(\w+)' overflowed by (\d+) bytes", res.stderr)
+        if what:
+            extra = f" ({over.group(1)} short by {int(over.group(2)):,} B)" if over else ""
+            return {"error": f"does not fit: {what.group(1)}{extra}"}
+        return {"error": common.describe_failure(res, "run-on-qemu.sh")}
+    return json.loads((work / "stats.json").read_text())
+
+
+def cells(s):
+    if "error" in s:
+        return [s["error"], "", "", "", ""]
+    return [f"{s['run_instructions']:,}", f"{s['flash_bytes']:,}", f"{s['ram_bytes']:,}",
+            f"{s['arena_bytes']:,}", f"{s['stack_bytes']}/{s['stack_bound_bytes']}"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("runs", nargs="*", help="STEM:CPU,CPU (default: see above)")
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--public", default=str(common.DEFAULT_PUBLIC_DIR))
+    ap.add_argument("--work", help="scratch directory (default: a temporary one)")
+    ap.add_argument("--json", help="also write the numbers here")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds per QEMU run")
+    args = ap.parse_args()
+    args.compiler = str(Path(args.compiler).resolve())
+    pub = Path(args.public)
+    if not pub.is_dir():
+        print(f"skipped: {pub} is absent")
+        return 0
+    runs = [r.rsplit(":", 1) for r in args.runs] or \
+        [(m.stem, "cortex-m4,cortex-m7,cortex-m3" if m.stem in TINY else "cortex-m4")
+         for m in sorted(pub.glob("*.onnx"))]
+    jobs = [(pub / f"{stem}.onnx", cpu, v) for stem, cpus in runs for cpu in cpus.split(",") for v in VARIANTS]
+    tmp = None
+    if not args.work:
+        tmp = tempfile.TemporaryDirectory()
+        args.work = tmp.name
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = dict(zip(jobs, pool.map(lambda j: measure(args, *j), jobs)))
+
+    head = ["instructions", "flash B", "RAM B", "arena B", "stack B"]
+    print("| model | CPU | " + " | ".join(head) + " | " + " | ".join(f"file+linear {h}" for h in head) + " |")
+    print("|---|---|" + "---:|" * (2 * len(head)))
+    table = []
+    for stem, cpus in runs:
+        for cpu in cpus.split(","):
+            model = pub / f"{stem}.onnx"
+            d, f = results[(model, cpu, "default")], results[(model, cpu, "file+linear")]
+            print(f"| {stem} | {cpu} | " + " | ".join(cells(d)) + " | " + " | ".join(cells(f)) + " |")
+            table.append({"model": stem, "cpu": cpu, "default": d, "file_linear": f})
+    if args.json:
+        Path(args.json).write_text(json.dumps(table, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
