@@ -223,24 +223,31 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   Packing best = start;
   best.optimal = best.size == target;
   if (best.optimal || items.empty()) return best;
-  // Canonical packings (MiniMalloc): every block rests at 0 or on a block
-  // below it, so placing blocks in increasing order of base, each at the top
-  // of the skyline over its lifetime, reaches every packing of rectangles
-  // worth having (a group's profile may leave holes under it that this
-  // search does not fill; it is still exact whenever it reaches max-live).
+  // Canonical packings (MiniMalloc, ASPLOS 2023): every block rests on the
+  // skyline of what is placed. The search always works on the lowest point
+  // of the skyline among the steps where something is still unplaced: a
+  // block that rests exactly there fills it, or the point stays empty for
+  // good and is raised to the next level a block could start at. Leaves are
+  // always valid packings; the search is exact whenever it reaches max-live.
   const std::vector<Block> blocks = MakeBlocks(items);
   const int n = static_cast<int>(blocks.size());
   int steps = 0;
   for (const Block& b : blocks) steps = std::max(steps, b.last + 1);
   std::vector<int64_t> skyline(steps, 0), remaining(steps, 0);
-  for (const Block& b : blocks) {
-    for (const Segment& s : b.segments) {
-      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
+  std::vector<int> unplaced_live(steps, 0);
+  std::vector<std::vector<std::pair<int, int64_t>>> live_at(steps);  // (block, lo)
+  for (int k = 0; k < n; ++k) {
+    for (const Segment& s : blocks[k].segments) {
+      for (int t = s.first; t <= s.last; ++t) {
+        remaining[t] += s.used;
+        ++unplaced_live[t];
+        live_at[t].push_back({k, s.lo});
+      }
     }
   }
   std::vector<int64_t> base(n, -1);
-  std::vector<bool> placed(n, false);
   int64_t explored = 0;
+  int placed_count = 0;
   auto rest_on = [&](int k) {
     int64_t h = 0;
     for (const Segment& s : blocks[k].segments) {
@@ -255,73 +262,92 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     return b;
   };
   struct Frame {
-    std::vector<std::pair<int64_t, int>> choices;  // (base, block), best first
+    int step = -1;
+    std::vector<int> choices;  // blocks to place at the lowest point, then -1: raise it
+    int64_t raise_to = 0;
     size_t next = 0;
-    int block = -1;
-    std::vector<int64_t> saved;  // skyline over the block's lifetime before placing it
+    int applied = -2;           // what this frame did last: a block, -1 (raise) or -2
+    std::vector<int64_t> saved;  // skyline before it
   };
   std::vector<Frame> stack;
-  auto open_frame = [&](int64_t floor) {
+  auto open_frame = [&]() {
     Frame f;
-    for (int k = 0; k < n; ++k) {
-      if (placed[k]) continue;
-      int64_t off = rest_on(k);
-      if (off < floor || off + blocks[k].height >= best.size) continue;
-      f.choices.push_back({off, k});
+    for (int t = 0; t < steps; ++t) {
+      if (unplaced_live[t] > 0 && (f.step < 0 || skyline[t] < skyline[f.step])) f.step = t;
     }
-    std::sort(f.choices.begin(), f.choices.end(), [&](const auto& a, const auto& b) {
-      if (a.first != b.first) return a.first < b.first;
-      return blocks[a.second].height > blocks[b.second].height;
-    });
+    const int64_t level = skyline[f.step];
+    f.raise_to = -1;
+    std::vector<std::pair<int64_t, int>> ranked;  // larger blocks first
+    for (const auto& [k, lo] : live_at[f.step]) {
+      if (base[k] >= 0) continue;
+      const int64_t at = rest_on(k) + lo;
+      if (at == level) {
+        ranked.push_back({-blocks[k].area, k});
+      } else if (f.raise_to < 0 || at < f.raise_to) {
+        f.raise_to = at;
+      }
+    }
+    std::sort(ranked.begin(), ranked.end());
+    for (const auto& r : ranked) f.choices.push_back(r.second);
+    if (f.raise_to >= 0) f.choices.push_back(-1);
     stack.push_back(std::move(f));
   };
   auto undo = [&](Frame& f) {
-    const Block& b = blocks[f.block];
-    std::copy(f.saved.begin(), f.saved.end(), skyline.begin() + b.first);
-    for (const Segment& s : b.segments) {
-      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
+    if (f.applied >= 0) {
+      const Block& b = blocks[f.applied];
+      std::copy(f.saved.begin(), f.saved.end(), skyline.begin() + b.first);
+      for (const Segment& s : b.segments) {
+        for (int t = s.first; t <= s.last; ++t) {
+          remaining[t] += s.used;
+          ++unplaced_live[t];
+        }
+      }
+      base[f.applied] = -1;
+      --placed_count;
+    } else if (f.applied == -1) {
+      skyline[f.step] = f.saved[0];
     }
-    placed[f.block] = false;
-    base[f.block] = -1;
-    f.block = -1;
+    f.applied = -2;
   };
-  int placed_count = 0;
-  open_frame(0);
+  open_frame();
   while (!stack.empty()) {
     if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
     Frame& f = stack.back();
-    if (f.block >= 0) {
-      undo(f);
-      --placed_count;
-    }
+    undo(f);
     if (f.next >= f.choices.size()) {
       stack.pop_back();
       continue;
     }
-    auto [off, k] = f.choices[f.next++];
-    const Block& b = blocks[k];
-    if (off != rest_on(k) || off + b.height >= best.size) continue;
-    f.block = k;
-    f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
-    for (const Segment& s : b.segments) {
-      for (int t = s.first; t <= s.last; ++t) {
-        skyline[t] = off + s.hi;
-        remaining[t] -= s.used;
+    const int k = f.choices[f.next++];
+    if (k < 0) {
+      f.saved.assign(1, skyline[f.step]);
+      skyline[f.step] = f.raise_to;
+      f.applied = -1;
+    } else {
+      const Block& b = blocks[k];
+      const int64_t off = rest_on(k);
+      if (off + b.height >= best.size) continue;
+      f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
+      for (const Segment& s : b.segments) {
+        for (int t = s.first; t <= s.last; ++t) {
+          skyline[t] = off + s.hi;
+          remaining[t] -= s.used;
+          --unplaced_live[t];
+        }
       }
-    }
-    placed[k] = true;
-    base[k] = off;
-    ++placed_count;
-    if (placed_count == n) {
-      Packing p = Expand(items, blocks, base);
-      if (p.size < best.size) {
-        best = std::move(p);
-        if (best.size == target) break;
+      base[k] = off;
+      f.applied = k;
+      if (++placed_count == n) {
+        Packing p = Expand(items, blocks, base);
+        if (p.size < best.size) {
+          best = std::move(p);
+          if (best.size == target) break;
+        }
+        continue;
       }
-      continue;
     }
     if (bound() >= best.size) continue;
-    open_frame(off);
+    open_frame();
   }
   if (nodes_explored) *nodes_explored = explored;
   best.optimal = best.size == target;

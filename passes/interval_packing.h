@@ -37,9 +37,10 @@ Packing PackGreedyBySize(const std::vector<IntervalItem>& items, int64_t alignme
 // Several item orders (size, area, lifetime, start) with best-fit placement
 // (the smallest gap that fits); keeps the smallest result.
 Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
-// Branch and bound over canonical packings (each item at 0 or on top of an
-// item it overlaps, MiniMalloc's idea, ASPLOS 2023), starting from `start`
-// and stopping at the max-live lower bound or the deadline.
+// Branch and bound over canonical packings (MiniMalloc's idea, ASPLOS 2023:
+// blocks rest on the skyline; the lowest point is filled or left empty for
+// good), starting from `start` and stopping at the max-live lower bound or
+// the deadline.
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
                   std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
 

@@ -1,5 +1,6 @@
 #include "passes/schedule.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "absl/strings/str_cat.h"
@@ -32,9 +33,11 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
   std::vector<int> chosen = file;
   int64_t peak = r.file_order_peak;
   r.chosen_by = "file";
+  std::vector<std::pair<std::vector<int>, int64_t>> candidates = {{file, r.file_order_peak}};
   auto consider = [&](const std::vector<int>& order, const char* by) {
     if (!IsTopologicalOrder(g, order)) return;
     int64_t p = PeakBytes(g, order);
+    candidates.push_back({order, p});
     if (p < peak) {  // ties keep the earlier candidate (the file order first)
       peak = p;
       chosen = order;
@@ -93,6 +96,15 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
     for (int& v : c.ideal) v = id_of[v];
   }
   for (int v : chosen) r.order.push_back(id_of[v]);
+  for (const auto& [order, p] : candidates) {
+    if (p != peak || order == chosen) continue;
+    std::vector<int32_t> ids;
+    for (int v : order) ids.push_back(id_of[v]);
+    if (std::find(r.equal_peak_orders.begin(), r.equal_peak_orders.end(), ids) ==
+        r.equal_peak_orders.end()) {
+      r.equal_peak_orders.push_back(std::move(ids));
+    }
+  }
   ApplyOrder(program, chosen);
   return r;
 }

@@ -35,6 +35,10 @@ struct ScheduleReport {
   int64_t exact_search_states = 0;
   double schedule_ms = 0, bound_ms = 0;
   std::vector<int32_t> order;  // statement ids in the chosen order
+  // Other orders the schedulers found with the same peak (statement ids): the
+  // arena planner may reach the peak on one of them when it does not on the
+  // chosen one.
+  std::vector<std::vector<int32_t>> equal_peak_orders;
 };
 
 // Reorders `program` and says how good the order is.

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 
 #include "absl/strings/str_cat.h"
 #include "compiler/import/importer.h"
@@ -77,6 +78,27 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
     r.no_overlap_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
   }
   OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, o.plan_budget_ms));
+  // Joint choice: among orders of equal peak, prefer one whose plan reaches it.
+  for (const std::vector<int32_t>& ids : r.schedule.equal_peak_orders) {
+    if (o.planner != "best" || r.plan.arena_bytes == r.model.peak_bytes) break;
+    Program candidate = r.program;
+    std::map<int32_t, int> index_of_id;
+    for (size_t i = 0; i < candidate.statements().size(); ++i) {
+      index_of_id[candidate.statements()[i].id] = static_cast<int>(i);
+    }
+    std::vector<int> order;
+    for (int32_t id : ids) order.push_back(index_of_id.at(id));
+    ApplyOrder(candidate, order);
+    MemoryModel m = ComputeMemoryModel(candidate, o.alignment, sched.aliases);
+    ArenaPlan plan = PlanBest(candidate, m, o.plan_budget_ms);
+    if (m.peak_bytes == r.model.peak_bytes && plan.arena_bytes < r.plan.arena_bytes) {
+      r.program = std::move(candidate);
+      r.model = std::move(m);
+      r.plan = std::move(plan);
+      r.schedule.order = ids;
+      r.schedule.chosen_by += " (for its arena plan)";
+    }
+  }
   // A plan that fails validation is a compiler bug: report it, write nothing.
   OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
   r.plan_ms = MsSince(t0);
