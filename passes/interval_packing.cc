@@ -266,6 +266,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     std::vector<int> choices;  // blocks to place at the lowest point, then -1: raise it
     int64_t raise_to = 0;
     size_t next = 0;
+    int spent = 0;              // choices other than the first on the way here
     int applied = -2;           // what this frame did last: a block, -1 (raise) or -2
     std::vector<int64_t> saved;  // skyline before it
   };
@@ -309,45 +310,69 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     }
     f.applied = -2;
   };
-  open_frame();
-  while (!stack.empty()) {
-    if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    Frame& f = stack.back();
-    undo(f);
-    if (f.next >= f.choices.size()) {
-      stack.pop_back();
-      continue;
-    }
-    const int k = f.choices[f.next++];
-    if (k < 0) {
-      f.saved.assign(1, skyline[f.step]);
-      skyline[f.step] = f.raise_to;
-      f.applied = -1;
-    } else {
-      const Block& b = blocks[k];
-      const int64_t off = rest_on(k);
-      if (off + b.height >= best.size) continue;
-      f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
-      for (const Segment& s : b.segments) {
-        for (int t = s.first; t <= s.last; ++t) {
-          skyline[t] = off + s.hi;
-          remaining[t] -= s.used;
-          --unplaced_live[t];
-        }
+  // Limited discrepancy search (Harvey and Ginsberg, IJCAI 1995): pass d
+  // explores the orders that leave the heuristic's first choice at most d
+  // times, so a wrong early choice is revisited long before a depth-first
+  // search would backtrack to it. A pass that never hits the limit has
+  // searched everything.
+  bool done = false;
+  for (int allowed = 0; !done; ++allowed) {
+    bool limited = false;
+    open_frame();
+    stack.back().spent = 0;
+    while (!stack.empty()) {
+      if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) {
+        done = true;
+        break;
       }
-      base[k] = off;
-      f.applied = k;
-      if (++placed_count == n) {
-        Packing p = Expand(items, blocks, base);
-        if (p.size < best.size) {
-          best = std::move(p);
-          if (best.size == target) break;
-        }
+      Frame& f = stack.back();
+      undo(f);
+      if (f.next >= f.choices.size()) {
+        stack.pop_back();
         continue;
       }
+      const int spent = f.spent + (f.next > 0 ? 1 : 0);
+      if (spent > allowed) {
+        limited = true;
+        f.next = f.choices.size();
+        continue;
+      }
+      const int k = f.choices[f.next++];
+      if (k < 0) {
+        f.saved.assign(1, skyline[f.step]);
+        skyline[f.step] = f.raise_to;
+        f.applied = -1;
+      } else {
+        const Block& b = blocks[k];
+        const int64_t off = rest_on(k);
+        if (off + b.height >= best.size) continue;
+        f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
+        for (const Segment& s : b.segments) {
+          for (int t = s.first; t <= s.last; ++t) {
+            skyline[t] = off + s.hi;
+            remaining[t] -= s.used;
+            --unplaced_live[t];
+          }
+        }
+        base[k] = off;
+        f.applied = k;
+        if (++placed_count == n) {
+          Packing p = Expand(items, blocks, base);
+          if (p.size < best.size) {
+            best = std::move(p);
+            if (best.size == target) {
+              done = true;
+              break;
+            }
+          }
+          continue;
+        }
+      }
+      if (bound() >= best.size) continue;
+      open_frame();
+      stack.back().spent = spent;
     }
-    if (bound() >= best.size) continue;
-    open_frame();
+    if (!limited) done = true;
   }
   if (nodes_explored) *nodes_explored = explored;
   best.optimal = best.size == target;

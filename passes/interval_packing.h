@@ -39,8 +39,8 @@ Packing PackGreedyBySize(const std::vector<IntervalItem>& items, int64_t alignme
 Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
 // Branch and bound over canonical packings (MiniMalloc's idea, ASPLOS 2023:
 // blocks rest on the skyline; the lowest point is filled or left empty for
-// good), starting from `start` and stopping at the max-live lower bound or
-// the deadline.
+// good), in limited-discrepancy passes, starting from `start` and stopping
+// at the max-live lower bound or the deadline.
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
                   std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
 
