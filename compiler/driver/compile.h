@@ -28,6 +28,10 @@ struct CompileOptions {
   bool emit_harness = false;
   std::ostream* print_after_all = nullptr;
   std::string command_line;  // for provenance (no output paths)
+  // CI gates (compiler/driver/gates.h): fail, writing nothing, when the arena
+  // exceeds this many bytes (-1: no limit) or the order is not certified.
+  int64_t max_arena_bytes = -1;
+  bool require_certified = false;
 };
 
 struct CompileResult {
@@ -43,6 +47,8 @@ struct CompileResult {
   int64_t views_only_arena_bytes = 0;
   PassStats stats;
   std::vector<GeneratedFile> files;
+  // Live arena bytes per step of the file order (the stored ONNX order).
+  std::vector<int64_t> file_order_live_bytes;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
