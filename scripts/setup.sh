@@ -12,6 +12,9 @@ packages=(cmake ninja-build g++ gcc libonnx-dev libprotobuf-dev protobuf-compile
           python3-onnx python3-numpy)
 if [[ "${1:-}" != "--minimal" ]]; then
   packages+=(libgtest-dev llvm-14-tools clang-14 libonnx-testdata)
+  # The package tests: the firmware example (Cortex-M cross-compiler with
+  # newlib), the JSON Schema of reports, the HTML report in headless Chromium.
+  packages+=(gcc-arm-none-eabi libnewlib-arm-none-eabi python3-jsonschema chromium python3-pil)
 fi
 
 missing=()
