@@ -1,10 +1,12 @@
 """MAX_ARENA and REQUIRE_CERTIFIED of onnx_to_c_add_model() fail the build
 with onnx-to-c's message and leave no generated file or report; within the
-limits the same project builds.
+limits the same project builds. The ONNX_TO_C_EXECUTABLE cache variable
+picks the compiler the build runs.
 
     test_cmake_gates.py --prefix PREFIX --work DIR
 """
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -43,6 +45,19 @@ def expect_success(work, prefix, model, *definitions):
     return json.loads((build / "gated.json").read_text())
 
 
+def check_executable_override(work, prefix, model):
+    """A wrapper named by ONNX_TO_C_EXECUTABLE runs instead of the installed compiler."""
+    log = work / "wrapper.log"
+    wrapper = work / "onnx-to-c-wrapper"
+    wrapper.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\nexec "{prefix}/bin/onnx-to-c" "$@"\n')
+    os.chmod(wrapper, 0o755)
+    log.unlink(missing_ok=True)
+    expect_success(work, prefix, model, f"-DONNX_TO_C_EXECUTABLE={wrapper}")
+    if not log.exists() or "--name gated" not in log.read_text():
+        consumer.fail("ONNX_TO_C_EXECUTABLE did not pick the compiler the build runs")
+    print("ok: ONNX_TO_C_EXECUTABLE overrides the compiler")
+
+
 def main():
     args = consumer.parse_args()
     w, p = args.work, args.prefix
@@ -58,6 +73,7 @@ def main():
     hard = consumer.ROOT / "models" / "hard" / "unet_late_skips" / "model.onnx"
     expect_failure(w, p, hard, ["--require-certified", "not certified optimal", "lower bound"],
                    "-DCERTIFIED=ON", "-DEXTRA_OPTIONS=--schedule=file")
+    check_executable_override(w, p, cnn)
 
 
 if __name__ == "__main__":
