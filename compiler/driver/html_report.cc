@@ -210,6 +210,10 @@ std::string PeakTable(const CompileResult& r, const std::vector<ArenaItem>& item
 }
 
 std::string ArenaLayoutChart(const CompileResult& r, const std::vector<ArenaItem>& items) {
+  if (r.plan.arena_bytes == 0) {
+    return "<p class=\"note\">No arena: every tensor lives in the caller's input and output "
+           "buffers.</p>";
+  }
   const int steps = static_cast<int>(r.model.live_bytes.size());
   const int64_t arena = std::max<int64_t>(r.plan.arena_bytes, 1);
   PlotFrame f{86, 30, 850, 300, static_cast<double>(std::max(steps, 1)),
