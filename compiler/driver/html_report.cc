@@ -152,7 +152,9 @@ std::string LiveBytesChart(const CompileResult& r) {
     const double xp = f.X(ps + 0.5);
     const bool left_half = ps < steps / 2;
     const Statement& st = r.program.statements()[ps];
-    absl::StrAppend(&out, "<g id=\"peak-marker\"><line class=\"peak-line\" x1=\"", Px(xp), "\" x2=\"",
+    absl::StrAppend(&out, "<g id=\"peak-marker\"><title>live at the peak: ",
+                    HtmlEscape(DescribeItems(LiveItemsAt(r, ps), 5)), "</title>",
+                    "<line class=\"peak-line\" x1=\"", Px(xp), "\" x2=\"",
                     Px(xp), "\" y1=\"", Px(yp), "\" y2=\"", Px(f.Y(0)), "\"/><circle class=\"peak-dot\" cx=\"",
                     Px(xp), "\" cy=\"", Px(yp), "\" r=\"4.5\"/><text class=\"peak-label\" x=\"",
                     Px(xp + (left_half ? 8 : -8)), "\" y=\"", Px(yp - 8), "\" text-anchor=\"",

@@ -9,6 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
+# The cmake that built onnx-to-c (ctest passes it), else the one on PATH.
+CMAKE = os.environ.get("ONNX_TO_C_CMAKE", "cmake")
 # Generated code and examples must be warning-free.
 STRICT_CFLAGS = "-Wall -Wextra -Werror -pedantic"
 
@@ -34,7 +36,7 @@ def configure(source, build, prefix, *definitions, fresh=True):
     """cmake -S source -B build with Ninja, the package from `prefix` and strict C flags."""
     if fresh and build.exists():
         shutil.rmtree(build)
-    cmd = ["cmake", "-S", source, "-B", build, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}",
+    cmd = [CMAKE, "-S", source, "-B", build, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}",
            "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", *definitions]
     rc, out = run(cmd, env={"CFLAGS": STRICT_CFLAGS})
     if rc != 0:
@@ -43,7 +45,7 @@ def configure(source, build, prefix, *definitions, fresh=True):
 
 def build(build_dir, check=True):
     """Builds with `ninja -v`; returns (returncode, output with every command that ran)."""
-    rc, out = run(["cmake", "--build", build_dir, "--", "-v", "-j2"])
+    rc, out = run([CMAKE, "--build", build_dir, "--", "-v", "-j2"])
     if check and rc != 0:
         fail(f"building {build_dir} failed:\n{out}")
     return rc, out
