@@ -30,6 +30,12 @@
 # libm are usage requirements of <target>; -ffp-contract=off (no FMA contraction, so results are
 # the same on every target) and -fno-fast-math apply to the generated code. The compiler runs on
 # the build host, also when cross-compiling: ONNX_TO_C_EXECUTABLE names it.
+if(CMAKE_VERSION VERSION_LESS 3.15)
+  message(FATAL_ERROR "onnx_to_c_add_model() needs CMake 3.15 or newer")
+endif()
+# The function keeps these policies whatever the calling project asks for.
+cmake_policy(PUSH)
+cmake_policy(VERSION 3.15)
 function(onnx_to_c_add_model target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "REQUIRE_CERTIFIED"
                         "MODEL;NAME;TARGET;MAX_ARENA;REPORT;HTML_REPORT" "OPTIONS")
@@ -101,3 +107,4 @@ function(onnx_to_c_add_model target)
     "$<$<C_COMPILER_ID:GNU,Clang,AppleClang>:-ffp-contract=off;-fno-fast-math>")
   target_link_libraries(${target} PUBLIC "$<$<NOT:$<C_COMPILER_ID:MSVC>>:m>")
 endfunction()
+cmake_policy(POP)
