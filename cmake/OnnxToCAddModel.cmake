@@ -105,6 +105,7 @@ function(onnx_to_c_add_model target)
     ONNX_TO_C_NAME "${name}")
   target_compile_options(${target} PRIVATE
     "$<$<C_COMPILER_ID:GNU,Clang,AppleClang>:-ffp-contract=off;-fno-fast-math>")
-  target_link_libraries(${target} PUBLIC "$<$<NOT:$<C_COMPILER_ID:MSVC>>:m>")
+  # -lm, not m: a target of the project named m must not stand in for libm.
+  target_link_libraries(${target} PUBLIC "$<$<NOT:$<C_COMPILER_ID:MSVC>>:-lm>")
 endfunction()
 cmake_policy(POP)
