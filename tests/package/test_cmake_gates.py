@@ -21,7 +21,8 @@ def attempt(work, prefix, model, *definitions):
     build = work / "gates"
     consumer.configure(PROJECT, build, prefix, f"-DMODEL={model}", *definitions)
     rc, out = consumer.build(build, check=False)
-    outputs = [build / "onnx_to_c" / "gated" / f for f in ("gated.c", "gated.h")] + [build / "gated.json"]
+    target = next((d.split("=", 1)[1] for d in definitions if d.startswith("-DMODEL_TARGET=")), "gated")
+    outputs = [build / "onnx_to_c" / target / f for f in ("gated.c", "gated.h")] + [build / "gated.json"]
     return rc, out, [p for p in outputs if p.exists()], build
 
 
@@ -74,6 +75,8 @@ def main():
     expect_failure(w, p, hard, ["--require-certified", "not certified optimal", "lower bound"],
                    "-DCERTIFIED=ON", "-DEXTRA_OPTIONS=--schedule=file")
     check_executable_override(w, p, cnn)
+    # A model target named like a system library still links that library.
+    expect_success(w, p, cnn, "-DMODEL_TARGET=m")
 
 
 if __name__ == "__main__":

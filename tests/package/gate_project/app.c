@@ -1,3 +1,8 @@
+#include <stdio.h>
+
 #include "gated.h"
 
-unsigned gated_arena_bytes(void) { return GATED_ARENA_SIZE; }
+int main(void) {
+  printf("%u\n", (unsigned)GATED_ARENA_SIZE);
+  return 0;
+}
