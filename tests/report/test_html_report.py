@@ -24,8 +24,10 @@ def fail(message):
 
 
 def chromium(args, work, *extra):
-    p = subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--hide-scrollbars", f"--user-data-dir={work / 'chromium-profile'}", *extra],
+    # --no-sandbox: CI runs as root; --disable-dev-shm-usage: containers have a small /dev/shm.
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--hide-scrollbars", f"--user-data-dir={work / 'chromium-profile'}"]
+    p = subprocess.run([args.chromium, *flags, *extra],
                        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     if p.returncode != 0:
         fail(f"chromium {extra} failed: {p.stderr[-2000:]}")
