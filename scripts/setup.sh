@@ -11,8 +11,12 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ gcc libonnx-dev libprotobuf-dev protobuf-compiler libabsl-dev
           python3-onnx python3-numpy)
 if [[ "${1:-}" != "--minimal" ]]; then
-  packages+=(libgtest-dev llvm-14-tools clang-14 libonnx-testdata
-             gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)
+  packages+=(libgtest-dev llvm-14-tools clang-14 libonnx-testdata)
+  # Cortex-M: cross-compiler with newlib and QEMU (firmware test bed, the
+  # firmware example); the JSON Schema of reports; the HTML report in
+  # headless Chromium.
+  packages+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm python3-jsonschema
+             chromium python3-pil)
 fi
 
 missing=()

@@ -1,5 +1,7 @@
 #include "compiler/driver/cli_options.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 
 namespace oc {
@@ -61,16 +63,51 @@ std::string CliParser::Get(const std::string& name) const {
   return "";
 }
 
+int64_t ParseByteCount(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 12) return -1;  // no overflow even in MiB
+  const std::string suffix = text.substr(digits);
+  int64_t scale = 1;
+  if (suffix == "K" || suffix == "k" || suffix == "KiB") {
+    scale = 1024;
+  } else if (suffix == "M" || suffix == "MiB") {
+    scale = 1024 * 1024;
+  } else if (!suffix.empty()) {
+    return -1;
+  }
+  return std::stoll(text.substr(0, digits)) * scale;
+}
+
 std::string CliParser::Help(const std::string& usage) const {
+  constexpr size_t kIndent = 32, kWidth = 100;
   std::string out = usage + "\n\nOptions:\n";
   for (const CliOption& o : options_) {
     std::string flag = o.short_name.empty() ? "    " : "-" + o.short_name + ", ";
-    flag += "--" + o.name + (o.takes_value ? "=VALUE" : "");
-    out += "  " + flag;
-    out += std::string(flag.size() < 30 ? 30 - flag.size() : 1, ' ');
-    out += o.help;
-    if (o.takes_value && !o.default_value.empty()) out += " (default: " + o.default_value + ")";
-    out += "\n";
+    flag += "--" + o.name + (o.takes_value ? "=" + o.value_name : "");
+    std::string text = o.help;
+    // --help and --version are actions, not settings: no default to state.
+    if (o.name != "help" && o.name != "version") {
+      text += " (default: " +
+              (!o.default_value.empty()  ? o.default_value
+               : !o.default_help.empty() ? o.default_help
+               : o.takes_value           ? std::string("none")
+                                         : std::string("off")) +
+              ")";
+    }
+    std::string line = "  " + flag;
+    line += std::string(line.size() < kIndent ? kIndent - line.size() : 1, ' ');
+    // Word-wrap the text, continuation lines aligned with its start.
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t room = kWidth - std::min(line.size(), kWidth - 20);
+      size_t end = text.size() - pos <= room ? text.size() : text.rfind(' ', pos + room);
+      if (end == std::string::npos || end <= pos) end = std::min(text.size(), pos + room);
+      line += text.substr(pos, end - pos);
+      out += line + "\n";
+      pos = end < text.size() && text[end] == ' ' ? end + 1 : end;
+      line = std::string(kIndent, ' ');
+    }
   }
   return out;
 }

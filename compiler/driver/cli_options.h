@@ -4,6 +4,7 @@
 #ifndef ONNX_TO_C_DRIVER_CLI_OPTIONS_H_
 #define ONNX_TO_C_DRIVER_CLI_OPTIONS_H_
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +19,15 @@ struct CliOption {
   bool takes_value;
   std::string default_value;
   std::string help;
+  // How --help states the default when `default_value` is empty, e.g. "the
+  // model file's stem"; otherwise "none" for options with a value, "off" for
+  // flags.
+  std::string default_help = "";
+  std::string value_name = "VALUE";  // shown as --name=VALUE
 };
+
+// "65536", "64K" (KiB) or "2M" (MiB) as bytes; -1 when not a byte count.
+int64_t ParseByteCount(const std::string& text);
 
 class CliParser {
  public:

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/driver/gates.h"
 #include "compiler/import/importer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/status.h"
@@ -47,6 +48,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   r.passes_ms = MsSince(t0);
 
   // Baselines, on the file order (before scheduling).
+  r.file_order_live_bytes = ComputeMemoryModel(r.program, o.alignment).live_bytes;
   {
     MemoryModel plain = ComputeMemoryModel(r.program, o.alignment, AliasOptions::None());
     r.tflite_style_arena_bytes = PlanGreedyBySize(r.program, plain).arena_bytes;
@@ -102,6 +104,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   // A plan that fails validation is a compiler bug: report it, write nothing.
   OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
   r.plan_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(CheckGates(o, r));
 
   t0 = std::chrono::steady_clock::now();
   EmitOptions emit;

@@ -33,6 +33,10 @@ struct CompileOptions {
   bool overlap = true;  // input/output overlap contracts
   std::ostream* print_after_all = nullptr;
   std::string command_line;  // for provenance (no output paths)
+  // CI gates (compiler/driver/gates.h): fail, writing nothing, when the arena
+  // exceeds this many bytes (-1: no limit) or the order is not certified.
+  int64_t max_arena_bytes = -1;
+  bool require_certified = false;
 };
 
 struct CompileResult {
@@ -50,6 +54,8 @@ struct CompileResult {
   int64_t no_overlap_arena_bytes = 0;
   PassStats stats;
   std::vector<GeneratedFile> files;
+  // Live arena bytes per step of the file order (the stored ONNX order).
+  std::vector<int64_t> file_order_live_bytes;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 

@@ -1,7 +1,8 @@
 // onnx-to-c: compiles an ONNX model into static-arena C99.
 //
-// Exit codes: 0 success, 1 error (bad or unsupported model, I/O failure,
-// internal error), 2 bad usage.
+// Exit codes (docs/cli.md): 0 success, 1 error (bad or unsupported model, I/O
+// failure, a failed --max-arena or --require-certified gate, internal error),
+// 2 bad usage.
 #include <filesystem>
 #include <iostream>
 
@@ -10,6 +11,7 @@
 #include "compiler/driver/cli_options.h"
 #include "compiler/driver/compile.h"
 #include "compiler/driver/target_options.h"
+#include "compiler/driver/html_report.h"
 #include "compiler/driver/verify.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
@@ -19,26 +21,42 @@ namespace {
 
 std::vector<oc::CliOption> Options() {
   return {
-      {"output-dir", "o", true, "", "directory for the generated C (created if missing)"},
-      {"name", "", true, "", "C name prefix (default: the model file's stem)"},
+      {"output-dir", "o", true, "", "directory for the generated C (created if missing)",
+       "none; required with --emit=c", "DIR"},
+      {"name", "", true, "", "C name prefix", "the model file's stem as a C identifier", "NAME"},
       {"emit-harness", "", false, "", "also write NAME_harness.c, a host main for raw tensor files"},
-      {"report", "", true, "", "write the JSON report to this file"},
-      {"emit", "", true, "c", "what to produce: c (sources), ir (the IR after the passes, on stdout)"},
-      {"passes", "", true, "", "comma-separated pass pipeline replacing the default"},
+      {"report", "", true, "", "write the JSON report to this file", "", "FILE.json"},
+      {"html-report", "", true, "", "write a self-contained HTML report (inline SVG) to this file", "",
+       "FILE.html"},
+      {"max-arena", "", true, "",
+       "fail (exit 1, no files written) when the arena needs more than BYTES (suffix K: KiB, M: MiB)",
+       "no limit", "BYTES"},
+      {"require-certified", "", false, "",
+       "fail (exit 1, no files written) unless the operator order is certified optimal"},
+      {"emit", "", true, "c", "what to produce: c (sources), ir (the IR after the passes, on stdout)",
+       "", "c|ir"},
+      {"passes", "", true, "", "comma-separated pass pipeline replacing the default",
+       "the default pipeline", "a,b,..."},
       {"print-after-all", "", false, "", "print the IR after every pass (stderr)"},
       {"planner", "", true, "best",
-       "arena planner: linear (no reuse), greedy (largest first) or best (best fit, then exact)"},
+       "arena planner: linear (no reuse), greedy (largest first) or best (best fit, then exact)", "",
+       "PLANNER"},
       {"schedule", "", true, "best",
-       "operator order: file, rpo, heuristic or best (heuristics, then exact search)"},
+       "operator order: file, rpo, heuristic or best (heuristics, then exact search)", "", "ORDER"},
       {"schedule-budget-ms", "", true, "700",
-       "time for the local search, the exact search and the lower bounds"},
-      {"alignment", "", true, "", "arena alignment in bytes, a power of two (default: 16 on x86-64, 8 on Cortex-M)"},
-      {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7"},
-      {"arena-section", "", true, "", "linker section of the arena (default: .bss.arena on Cortex-M; empty: none)"},
-      {"weights-section", "", true, "", "linker section of the weights (default: the compiler's .rodata)"},
+       "time for the local search, the exact search and the lower bounds", "", "MS"},
+      {"alignment", "", true, "", "arena alignment in bytes, a power of two",
+       "16 on x86-64, 8 on Cortex-M", "N"},
+      {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
+       "CPU"},
+      {"arena-section", "", true, "", "linker section of the arena (empty: none)",
+       ".bss.arena on Cortex-M, none on x86-64", "SECTION"},
+      {"weights-section", "", true, "", "linker section of the weights", "the compiler's .rodata",
+       "SECTION"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
       {"overlap", "", true, "on",
-       "input/output overlap contracts (a streaming kernel's output over its dying input): on or off"},
+       "input/output overlap contracts (a streaming kernel's output over its dying input)", "",
+       "on|off"},
       {"arena-guard", "", false, "",
        "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},
@@ -92,7 +110,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (cli.Has("version")) {
-    std::cout << "onnx-to-c " << ONNX_TO_C_VERSION << "\n";
+    std::cout << "onnx-to-c " << ONNX_TO_C_REVISION << "\n";
     return 0;
   }
   if (cli.positional().size() != 1) return Usage("expected exactly one model file");
@@ -146,6 +164,11 @@ int main(int argc, char** argv) {
   if (o.schedule_budget_ms < 0 || o.schedule_budget_ms > 3600000) {
     return Usage("--schedule-budget-ms must be between 0 and 3600000");
   }
+  if (cli.Has("max-arena")) {
+    o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
+    if (o.max_arena_bytes < 0) return Usage("--max-arena must be a byte count such as 65536 or 64K");
+  }
+  o.require_certified = cli.Has("require-certified");
   o.emit_harness = cli.Has("emit-harness");
   o.arena_guard = cli.Has("arena-guard");
   if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return Usage("--overlap must be on or off");
@@ -164,6 +187,13 @@ int main(int argc, char** argv) {
   for (const oc::GeneratedFile& f : result->files) files.emplace_back(f.name, f.contents);
   if (cli.Has("report")) {
     if (absl::Status st = oc::WriteFileAtomically(cli.Get("report"), oc::MakeReport(o, *result));
+        !st.ok()) {
+      return Fail(st);
+    }
+  }
+  if (cli.Has("html-report")) {
+    if (absl::Status st =
+            oc::WriteFileAtomically(cli.Get("html-report"), oc::MakeHtmlReport(o, *result));
         !st.ok()) {
       return Fail(st);
     }

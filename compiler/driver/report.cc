@@ -258,6 +258,10 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.BeginArray();
   for (int64_t b : r.model.live_bytes) j.Int(b);
   j.EndArray();
+  j.Key("file_order_live_bytes");
+  j.BeginArray();
+  for (int64_t b : r.file_order_live_bytes) j.Int(b);
+  j.EndArray();
   WriteBuffers(j, r);
   j.EndObject();
   return j.str();

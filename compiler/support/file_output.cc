@@ -24,6 +24,19 @@ absl::Status WriteTemp(const fs::path& tmp, const std::string& contents) {
   return absl::OkStatus();
 }
 
+// True when `target` already holds exactly `contents`: such a file is left
+// alone, timestamp included, so build tools do not rebuild what depends on it.
+bool AlreadyHolds(const fs::path& target, const std::string& contents) {
+  std::error_code ec;
+  if (!fs::is_regular_file(target, ec) || fs::file_size(target, ec) != contents.size() || ec) {
+    return false;
+  }
+  std::ifstream in(target, std::ios::binary);
+  std::string current(contents.size(), '\0');
+  in.read(current.data(), static_cast<std::streamsize>(current.size()));
+  return in && current == contents;
+}
+
 fs::path TempNameFor(const fs::path& target) {
   return target.parent_path() / (".onnx-to-c." + target.filename().string() + ".tmp");
 }
@@ -45,11 +58,13 @@ absl::Status WriteFilesAtomically(const std::string& dir, const OutputFiles& fil
     }
   }
   std::vector<fs::path> temps;
+  std::vector<fs::path> targets;
   auto cleanup = [&]() {
     for (const fs::path& t : temps) fs::remove(t, ec);
   };
   for (const auto& [name, contents] : files) {
     fs::path target = d / name;
+    if (AlreadyHolds(target, contents)) continue;
     fs::path tmp = TempNameFor(target);
     absl::Status st = WriteTemp(tmp, contents);
     if (!st.ok()) {
@@ -57,14 +72,15 @@ absl::Status WriteFilesAtomically(const std::string& dir, const OutputFiles& fil
       return st;
     }
     temps.push_back(tmp);
+    targets.push_back(target);
   }
-  for (size_t i = 0; i < files.size(); ++i) {
-    fs::rename(temps[i], d / files[i].first, ec);
+  for (size_t i = 0; i < temps.size(); ++i) {
+    fs::rename(temps[i], targets[i], ec);
     if (ec) {
       cleanup();
-      for (size_t j = 0; j < i; ++j) fs::remove(d / files[j].first, ec);
-      return absl::PermissionDeniedError(absl::StrCat("cannot create '", (d / files[i].first).string(),
-                                                      "': ", ec.message()));
+      for (size_t j = 0; j < i; ++j) fs::remove(targets[j], ec);
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot create '", targets[i].string(), "': ", ec.message()));
     }
   }
   return absl::OkStatus();
@@ -77,6 +93,7 @@ absl::Status WriteFileAtomically(const std::string& path, const std::string& con
     return absl::InvalidArgumentError(absl::StrCat("'", path, "' is a directory"));
   }
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+  if (AlreadyHolds(target, contents)) return absl::OkStatus();
   fs::path tmp = TempNameFor(target);
   absl::Status st = WriteTemp(tmp, contents);
   if (!st.ok()) return st;

@@ -1,5 +1,6 @@
 // Writing generated files: contents land exactly, directories are created,
 // a path that is a file is refused, and no temporary file is left behind.
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -78,6 +79,22 @@ TEST_F(FileOutputTest, OverwritesExistingFilesAndKeepsOthers) {
   EXPECT_EQ(Read(root_ / "model.c"), "new");
   EXPECT_EQ(Read(root_ / "unrelated.txt"), "keep me");
   EXPECT_EQ(Listing(root_), (std::set<std::string>{"model.c", "unrelated.txt"}));
+}
+
+// A file that already holds the new contents keeps its timestamp, so build
+// tools (Ninja's restat, Make) do not rebuild what depends on it.
+TEST_F(FileOutputTest, UnchangedFilesKeepTheirTimestamp) {
+  ASSERT_TRUE(WriteFilesAtomically(root_.string(), {{"model.h", "same"}, {"model.c", "old"}}).ok());
+  ASSERT_TRUE(WriteFileAtomically((root_ / "r.json").string(), "{}").ok());
+  const auto past = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const char* f : {"model.h", "model.c", "r.json"}) fs::last_write_time(root_ / f, past);
+  ASSERT_TRUE(WriteFilesAtomically(root_.string(), {{"model.h", "same"}, {"model.c", "new"}}).ok());
+  ASSERT_TRUE(WriteFileAtomically((root_ / "r.json").string(), "{}").ok());
+  EXPECT_EQ(fs::last_write_time(root_ / "model.h"), past);
+  EXPECT_EQ(fs::last_write_time(root_ / "r.json"), past);
+  EXPECT_GT(fs::last_write_time(root_ / "model.c"), past);
+  EXPECT_EQ(Read(root_ / "model.c"), "new");
+  EXPECT_EQ(Listing(root_), (std::set<std::string>{"model.c", "model.h", "r.json"}));
 }
 
 TEST_F(FileOutputTest, RefusesADirectoryPathThatIsAFile) {

@@ -1,0 +1,51 @@
+#include "compiler/driver/gates.h"
+
+#include "absl/strings/str_cat.h"
+#include "compiler/driver/arena_items.h"
+
+namespace oc {
+namespace {
+
+std::string PeakStepDescription(const CompileResult& r) {
+  const int step = r.model.peak_step;
+  if (step < 0) return "";
+  const Statement& s = r.program.statements()[step];
+  return absl::StrCat("; at the peak, step ", step, " (node '", s.node_name, "', ", s.onnx_op,
+                      "), the biggest live buffers are ",
+                      DescribeItems(LiveItemsAt(r, step), 3));
+}
+
+absl::Status CheckMaxArena(const CompileOptions& o, const CompileResult& r) {
+  const int64_t arena = r.plan.arena_bytes;
+  if (o.max_arena_bytes < 0 || arena <= o.max_arena_bytes) return absl::OkStatus();
+  const int64_t bound = r.schedule.bound.bytes;
+  std::string verdict =
+      bound > o.max_arena_bytes
+          ? "so no operator order fits"
+          : (r.schedule.certified_optimal ? "" : "so a better operator order might fit");
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the arena of '", r.program.name, "' needs ", arena, " bytes, more than --max-arena ",
+      o.max_arena_bytes, " bytes (", arena - o.max_arena_bytes, " too many); lower bound for any order ",
+      bound, " bytes", verdict.empty() ? "" : ", ", verdict, PeakStepDescription(r)));
+}
+
+absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
+  const ScheduleReport& s = r.schedule;
+  if (!o.require_certified || s.certified_optimal) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "--require-certified: the operator order of '", r.program.name,
+      "' is not certified optimal: peak ", s.peak, " bytes, lower bound ", s.bound.bytes,
+      " bytes (gap ", s.peak - s.bound.bytes, " bytes); ",
+      s.exact_search_finished ? "the exact search found no better order, but that proof has no certificate"
+      : s.mode != "best"      ? "--schedule=" + s.mode + " does not search for the best order"
+                              : "a larger --schedule-budget-ms may find a better order or a tighter bound"));
+}
+
+}  // namespace
+
+absl::Status CheckGates(const CompileOptions& o, const CompileResult& r) {
+  if (absl::Status st = CheckMaxArena(o, r); !st.ok()) return st;
+  return CheckCertified(o, r);
+}
+
+}  // namespace oc

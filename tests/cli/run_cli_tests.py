@@ -1,0 +1,149 @@
+"""The command line: --help states every option's default and docs/cli.md
+describes exactly the options --help lists; --version names the revision;
+the CI gates --max-arena and --require-certified fail with exit 1, one
+`error:` line naming the numbers, and no file written; bad values exit 2.
+
+    run_cli_tests.py --compiler onnx-to-c --work DIR
+"""
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CNN = ROOT / "models" / "cnn_small" / "model.onnx"
+# Its file order is deliberately bad: with --schedule=file it is not certified.
+HARD = ROOT / "models" / "hard" / "unet_late_skips" / "model.onnx"
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def run(compiler, *args):
+    p = subprocess.run([compiler, *map(str, args)], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def help_options(text):
+    """{option: its help text (continuation lines joined)} from --help."""
+    options, current = {}, None
+    for line in text.splitlines():
+        m = re.match(r"^  (?:-\w, )?\s*--([a-z-]+)", line)
+        if m:
+            current = m.group(1)
+            options[current] = line
+        elif current and line.startswith(" " * 32):
+            options[current] += " " + line.strip()
+    return options
+
+
+def test_help_and_docs(compiler):
+    rc, out, _ = run(compiler, "--help")
+    options = help_options(out)
+    check(rc == 0 and len(options) >= 15, f"--help lists {len(options)} options")
+    no_default = [o for o, t in options.items() if "(default: " not in t and o not in ("help", "version")]
+    check(not no_default, f"--help states every default (missing: {no_default})")
+    doc = (ROOT / "docs" / "cli.md").read_text()
+    section = doc.split("## OPTIONS", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^`(?:-\w[^`]*`, `)?--([a-z-]+)", section, re.M))
+    check(documented == set(options),
+          f"docs/cli.md documents the options of --help (only in --help: "
+          f"{sorted(set(options) - documented)}, only in the docs: {sorted(documented - set(options))})")
+    for o in options:
+        if o not in ("help", "version"):
+            check(f"Default:" in section.split(f"--{o}", 1)[1].split("\n`", 1)[0],
+                  f"docs/cli.md states the default of --{o}")
+
+
+def test_version(compiler):
+    rc, out, _ = run(compiler, "--version")
+    m = re.fullmatch(r"onnx-to-c (\d+\.\d+\.\d+)( \(git [0-9a-zA-Z.+-]+\))?\n", out)
+    check(rc == 0 and m is not None, f"--version prints the version: {out.strip()!r}")
+    cmake = (ROOT / "CMakeLists.txt").read_text()
+    check(m is not None and f"VERSION {m.group(1)}" in cmake, "--version is the project's version")
+    top = subprocess.run(["git", "-C", ROOT, "rev-parse", "--show-toplevel"], capture_output=True,
+                         text=True) if shutil.which("git") else None
+    if top and top.returncode == 0 and Path(top.stdout.strip()).resolve() == ROOT.resolve():
+        check(m is not None and m.group(2) is not None, "--version names the git revision in a checkout")
+
+
+def outputs(work, tag):
+    return work / tag, work / f"{tag}.json", work / f"{tag}.html"
+
+
+def compile_with(compiler, work, tag, model, *gate):
+    out_dir, report, html = outputs(work, tag)
+    rc, _, err = run(compiler, model, "-o", out_dir, "--report", report, "--html-report", html, *gate)
+    return rc, err, [p for p in (out_dir, report, html) if p.exists()]
+
+
+def expect_gate_failure(compiler, work, tag, model, gate, needles):
+    rc, err, written = compile_with(compiler, work, tag, model, *gate)
+    lines = err.splitlines()
+    check(rc == 1 and len(lines) == 1 and lines[0].startswith("error: ")
+          and all(n in lines[0] for n in needles),
+          f"{' '.join(gate)} fails with exit 1 and one error line naming {needles}: {err.strip()!r}")
+    check(not written, f"{' '.join(gate)} writes nothing (found {written})")
+
+
+def test_max_arena(compiler, work):
+    rc, err, _ = compile_with(compiler, work, "reference", CNN)
+    check(rc == 0, f"cnn_small compiles {err}")
+    report = json.loads((work / "reference.json").read_text())
+    arena, bound, step = report["arena_bytes"], report["lower_bound_bytes"], report["peak_step"]
+    live = [b for b in report["buffers"] if b["first_step"] <= step <= b["last_step"]]
+    biggest = max(live, key=lambda b: b["bytes"])
+    rc, _, written = compile_with(compiler, work, "at_limit", CNN, "--max-arena", str(arena))
+    check(rc == 0 and len(written) == 3, f"--max-arena {arena} (the arena) passes")
+    expect_gate_failure(compiler, work, "over_limit", CNN, ["--max-arena", str(arena - 1)],
+                        [f"needs {arena} bytes", f"--max-arena {arena - 1} bytes",
+                         f"lower bound for any order {bound} bytes", f"step {step}",
+                         f"'{biggest['name']}' ({biggest['bytes']} bytes)"])
+    if arena % 1024 == 0:
+        k = arena // 1024
+        rc, _, _ = compile_with(compiler, work, "kib", CNN, f"--max-arena={k}K")
+        check(rc == 0, f"--max-arena={k}K passes for {arena} bytes")
+        expect_gate_failure(compiler, work, "kib_over", CNN, [f"--max-arena={k - 1}K"],
+                            [f"--max-arena {(k - 1) * 1024} bytes"])
+    for bad in ("-5", "12Q", "", "1e3", "99999999999999"):
+        rc, _, err = run(compiler, CNN, "-o", work / "bad", "--max-arena", bad)
+        check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(),
+              f"--max-arena {bad!r} is bad usage (exit 2)")
+
+
+def test_require_certified(compiler, work):
+    rc, _, written = compile_with(compiler, work, "certified", CNN, "--require-certified")
+    check(rc == 0 and len(written) == 3, "--require-certified passes for a certified order")
+    rc, _, _ = compile_with(compiler, work, "file_order", HARD, "--schedule=file")
+    report = json.loads((work / "file_order.json").read_text())
+    check(rc == 0 and not report["certified_optimal"], "unet_late_skips' file order is not certified")
+    expect_gate_failure(compiler, work, "uncertified", HARD, ["--schedule=file", "--require-certified"],
+                        ["not certified optimal", f"peak {report['peak_bytes']} bytes",
+                         f"lower bound {report['lower_bound_bytes']} bytes"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True, type=Path)
+    args = ap.parse_args()
+    if args.work.exists():
+        shutil.rmtree(args.work)
+    args.work.mkdir(parents=True)
+    test_help_and_docs(args.compiler)
+    test_version(args.compiler)
+    test_max_arena(args.compiler, args.work)
+    test_require_certified(args.compiler, args.work)
+    print(f"{len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
