@@ -104,9 +104,11 @@ ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
   Packing packing = PackBestFit(intervals, m.alignment);
   Packing greedy = PackGreedyBySize(intervals, m.alignment);
   if (greedy.size < packing.size) packing = greedy;
+  // Two exact searches share the budget: lowest point first, then by offset.
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!packing.optimal) packing = PackExact(intervals, packing, t0 + std::chrono::milliseconds(budget_ms / 2));
   if (!packing.optimal) {
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
-    packing = PackExact(intervals, packing, deadline);
+    packing = PackExactByOffset(intervals, packing, t0 + std::chrono::milliseconds(budget_ms));
   }
   return FromPacking(p, m, items, packing, "best");
 }

@@ -154,6 +154,61 @@ std::vector<int> SortedBlocks(const std::vector<Block>& blocks, int64_t (*key)(c
   return order;
 }
 
+// What both exact searches work on: the blocks, the skyline (the top of
+// what is placed, per step) and the bytes still unplaced per step.
+struct SkylineState {
+  explicit SkylineState(const std::vector<IntervalItem>& items) : blocks(MakeBlocks(items)) {
+    n = static_cast<int>(blocks.size());
+    for (const Block& b : blocks) steps = std::max(steps, b.last + 1);
+    skyline.assign(steps, 0);
+    remaining.assign(steps, 0);
+    base.assign(n, -1);
+    for (const Block& b : blocks) {
+      for (const Segment& s : b.segments) {
+        for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
+      }
+    }
+  }
+  // The lowest base at which block k rests on the skyline.
+  int64_t RestOn(int k) const {
+    int64_t h = 0;
+    for (const Segment& s : blocks[k].segments) {
+      for (int t = s.first; t <= s.last; ++t) h = std::max(h, skyline[t] - s.lo);
+    }
+    return h;
+  }
+  // Whatever is still unplaced and live at t ends up stacked above skyline[t].
+  int64_t Bound() const {
+    int64_t b = 0;
+    for (int t = 0; t < steps; ++t) b = std::max(b, skyline[t] + remaining[t]);
+    return b;
+  }
+  // Places block k at `off`; `saved` gets the skyline over its lifetime.
+  void Place(int k, int64_t off, std::vector<int64_t>& saved) {
+    const Block& b = blocks[k];
+    saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) {
+        skyline[t] = off + s.hi;
+        remaining[t] -= s.used;
+      }
+    }
+    base[k] = off;
+  }
+  void Unplace(int k, const std::vector<int64_t>& saved) {
+    const Block& b = blocks[k];
+    std::copy(saved.begin(), saved.end(), skyline.begin() + b.first);
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
+    }
+    base[k] = -1;
+  }
+
+  std::vector<Block> blocks;
+  int n = 0, steps = 0;
+  std::vector<int64_t> skyline, remaining, base;
+};
+
 }  // namespace
 
 int64_t MaxLive(const std::vector<IntervalItem>& items) {
@@ -229,38 +284,23 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   // block that rests exactly there fills it, or the point stays empty for
   // good and is raised to the next level a block could start at. Leaves are
   // always valid packings; the search is exact whenever it reaches max-live.
-  const std::vector<Block> blocks = MakeBlocks(items);
-  const int n = static_cast<int>(blocks.size());
-  int steps = 0;
-  for (const Block& b : blocks) steps = std::max(steps, b.last + 1);
-  std::vector<int64_t> skyline(steps, 0), remaining(steps, 0);
+  SkylineState st(items);
+  const std::vector<Block>& blocks = st.blocks;
+  const int n = st.n, steps = st.steps;
+  std::vector<int64_t>& skyline = st.skyline;
+  std::vector<int64_t>& base = st.base;
   std::vector<int> unplaced_live(steps, 0);
   std::vector<std::vector<std::pair<int, int64_t>>> live_at(steps);  // (block, lo)
   for (int k = 0; k < n; ++k) {
     for (const Segment& s : blocks[k].segments) {
       for (int t = s.first; t <= s.last; ++t) {
-        remaining[t] += s.used;
         ++unplaced_live[t];
         live_at[t].push_back({k, s.lo});
       }
     }
   }
-  std::vector<int64_t> base(n, -1);
   int64_t explored = 0;
   int placed_count = 0;
-  auto rest_on = [&](int k) {
-    int64_t h = 0;
-    for (const Segment& s : blocks[k].segments) {
-      for (int t = s.first; t <= s.last; ++t) h = std::max(h, skyline[t] - s.lo);
-    }
-    return h;
-  };
-  // Whatever is still unplaced and live at t ends up stacked above skyline[t].
-  auto bound = [&]() {
-    int64_t b = 0;
-    for (int t = 0; t < steps; ++t) b = std::max(b, skyline[t] + remaining[t]);
-    return b;
-  };
   struct Frame {
     int step = -1;
     std::vector<int> choices;  // blocks to place at the lowest point, then -1: raise it
@@ -281,7 +321,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     std::vector<std::pair<int64_t, int>> ranked;  // larger blocks first
     for (const auto& [k, lo] : live_at[f.step]) {
       if (base[k] >= 0) continue;
-      const int64_t at = rest_on(k) + lo;
+      const int64_t at = st.RestOn(k) + lo;
       if (at == level) {
         ranked.push_back({-blocks[k].area, k});
       } else if (f.raise_to < 0 || at < f.raise_to) {
@@ -295,15 +335,10 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   };
   auto undo = [&](Frame& f) {
     if (f.applied >= 0) {
-      const Block& b = blocks[f.applied];
-      std::copy(f.saved.begin(), f.saved.end(), skyline.begin() + b.first);
-      for (const Segment& s : b.segments) {
-        for (int t = s.first; t <= s.last; ++t) {
-          remaining[t] += s.used;
-          ++unplaced_live[t];
-        }
+      st.Unplace(f.applied, f.saved);
+      for (const Segment& s : blocks[f.applied].segments) {
+        for (int t = s.first; t <= s.last; ++t) ++unplaced_live[t];
       }
-      base[f.applied] = -1;
       --placed_count;
     } else if (f.applied == -1) {
       skyline[f.step] = f.saved[0];
@@ -344,17 +379,12 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
         f.applied = -1;
       } else {
         const Block& b = blocks[k];
-        const int64_t off = rest_on(k);
+        const int64_t off = st.RestOn(k);
         if (off + b.height >= best.size) continue;
-        f.saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
+        st.Place(k, off, f.saved);
         for (const Segment& s : b.segments) {
-          for (int t = s.first; t <= s.last; ++t) {
-            skyline[t] = off + s.hi;
-            remaining[t] -= s.used;
-            --unplaced_live[t];
-          }
+          for (int t = s.first; t <= s.last; ++t) --unplaced_live[t];
         }
-        base[k] = off;
         f.applied = k;
         if (++placed_count == n) {
           Packing p = Expand(items, blocks, base);
@@ -368,11 +398,89 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
           continue;
         }
       }
-      if (bound() >= best.size) continue;
+      if (st.Bound() >= best.size) continue;
       open_frame();
       stack.back().spent = spent;
     }
     if (!limited) done = true;
+  }
+  if (nodes_explored) *nodes_explored = explored;
+  best.optimal = best.size == target;
+  return best;
+}
+
+Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
+                          std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+  const int64_t target = MaxLive(items);
+  Packing best = start;
+  best.optimal = best.size == target;
+  if (best.optimal || items.empty()) return best;
+  // Canonical packings: every block rests at 0 or on a block below it, so
+  // placing blocks in increasing order of base, each at the top of the
+  // skyline over its lifetime, reaches every packing of rectangles worth
+  // having (a group's profile may leave holes under it that this search does
+  // not fill; it is still exact whenever it reaches max-live).
+  SkylineState st(items);
+  const std::vector<Block>& blocks = st.blocks;
+  const int n = st.n;
+  std::vector<bool> placed(n, false);
+  int64_t explored = 0;
+  struct Frame {
+    std::vector<std::pair<int64_t, int>> choices;  // (base, block), best first
+    size_t next = 0;
+    int block = -1;
+    std::vector<int64_t> saved;  // skyline over the block's lifetime before placing it
+  };
+  std::vector<Frame> stack;
+  auto open_frame = [&](int64_t floor) {
+    Frame f;
+    for (int k = 0; k < n; ++k) {
+      if (placed[k]) continue;
+      int64_t off = st.RestOn(k);
+      if (off < floor || off + blocks[k].height >= best.size) continue;
+      f.choices.push_back({off, k});
+    }
+    std::sort(f.choices.begin(), f.choices.end(), [&](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first < b.first;
+      return blocks[a.second].height > blocks[b.second].height;
+    });
+    stack.push_back(std::move(f));
+  };
+  auto undo = [&](Frame& f) {
+    st.Unplace(f.block, f.saved);
+    placed[f.block] = false;
+    f.block = -1;
+  };
+  int placed_count = 0;
+  open_frame(0);
+  while (!stack.empty()) {
+    if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    Frame& f = stack.back();
+    if (f.block >= 0) {
+      undo(f);
+      --placed_count;
+    }
+    if (f.next >= f.choices.size()) {
+      stack.pop_back();
+      continue;
+    }
+    auto [off, k] = f.choices[f.next++];
+    const Block& b = blocks[k];
+    if (off != st.RestOn(k) || off + b.height >= best.size) continue;
+    f.block = k;
+    st.Place(k, off, f.saved);
+    placed[k] = true;
+    ++placed_count;
+    if (placed_count == n) {
+      Packing p = Expand(items, blocks, st.base);
+      if (p.size < best.size) {
+        best = std::move(p);
+        if (best.size == target) break;
+      }
+      continue;
+    }
+    if (st.Bound() >= best.size) continue;
+    open_frame(off);
   }
   if (nodes_explored) *nodes_explored = explored;
   best.optimal = best.size == target;

@@ -44,6 +44,13 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
                   std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
 
+// The same canonical packings searched depth first by increasing offset,
+// every resting block a choice (the first search's complement: it wins on
+// some instances with groups).
+Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
+                          std::chrono::steady_clock::time_point deadline,
+                          int64_t* nodes_explored = nullptr);
+
 // True when no two items of different groups live at the same step share a
 // byte, and every group keeps its items' relative offsets.
 bool PackingIsValid(const std::vector<IntervalItem>& items, const Packing& packing);

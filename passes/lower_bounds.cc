@@ -8,64 +8,125 @@ namespace oc {
 
 namespace {
 
-// The minimum-cut network of a schedule graph, built once and reused for
-// every query (only a query's own arcs and capacity changes are undone).
+// The minimum cut behind LB_v, on a network built per query. Whatever the
+// ideal S, v's ancestors (and forced-in nodes with theirs) are in it and v's
+// descendants (and forced-out nodes with theirs) are not: they are merged
+// into the source and the sink, so the network only holds the nodes that
+// are free (incomparable with v) and the buffers whose payment depends on
+// them. On wide graphs that is a small window around v, which makes each cut
+// far cheaper than a flow over the whole graph.
 class NodeCutSolver {
  public:
   explicit NodeCutSolver(const ScheduleGraph& g)
-      : g_(g), flow_(g.num_nodes + 2), source_(g.num_nodes), sink_(g.num_nodes + 1) {
-    const int64_t inf = MaxFlow::kInfinite;
-    for (int c = 0; c < g.num_nodes; ++c) {
-      for (int p : g.preds[c]) flow_.AddArc(c, p, inf);  // S is closed under predecessors
-    }
-    pay_arc_.resize(g.buffers.size());
-    for (size_t b = 0; b < g.buffers.size(); ++b) {
-      // A writer in S and a reader outside S: the arc of capacity bytes is cut.
-      // Two nodes per buffer, so a buffer with several writers is paid once.
-      const auto& buf = g.buffers[b];
-      const int gather = flow_.AddNode(), pay = flow_.AddNode();
-      for (int w : buf.writers) flow_.AddArc(w, gather, inf);
-      pay_arc_[b] = flow_.AddArc(gather, pay, buf.bytes);
-      for (int r : buf.readers) flow_.AddArc(pay, r, inf);
-    }
-  }
+      : g_(g), side_(g.num_nodes, kFree), index_(g.num_nodes, -1) {}
 
   NodeCut Query(int v, const std::vector<int>& forced_in, const std::vector<int>& forced_out,
                 bool want_ideal) {
     const int64_t inf = MaxFlow::kInfinite;
-    // What v writes is live at its step whatever S is: paid outright, and
-    // taken out of the network so the cut never pays it twice.
-    int64_t fixed = g_.scratch[v];
-    for (int b : g_.writes[v]) {
-      fixed += g_.buffers[b].bytes;
-      flow_.SetCapacity(pay_arc_[b], 0);
-    }
-    for (int p : g_.preds[v]) flow_.AddTemporaryArc(source_, p, inf);
-    for (int u : forced_in) flow_.AddTemporaryArc(source_, u, inf);
-    for (int u : forced_out) flow_.AddTemporaryArc(u, sink_, inf);
-    flow_.AddTemporaryArc(v, sink_, inf);
     NodeCut result;
-    const int64_t cut = flow_.Run(source_, sink_);
-    if (cut >= inf) {
-      result.bytes = inf;
-    } else {
-      result.bytes = fixed + cut;
-      if (want_ideal) {
-        std::vector<bool> side = flow_.SourceSide(source_);
-        for (int u = 0; u < g_.num_nodes; ++u) {
-          if (side[u]) result.ideal.push_back(u);
-        }
+    std::fill(side_.begin(), side_.end(), kFree);
+    // Sources: v's ancestors and each forced-in node with its ancestors.
+    std::vector<int> stack(g_.preds[v].begin(), g_.preds[v].end());
+    stack.insert(stack.end(), forced_in.begin(), forced_in.end());
+    if (!Mark(stack, kSource, /*up=*/true)) return Infeasible();
+    // Sinks: v, its descendants, each forced-out node with its descendants.
+    stack = forced_out;
+    stack.push_back(v);
+    if (!Mark(stack, kSink, /*up=*/false)) return Infeasible();
+
+    std::vector<int> free_nodes;
+    for (int c = 0; c < g_.num_nodes; ++c) {
+      if (side_[c] == kFree) {
+        index_[c] = 2 + static_cast<int>(free_nodes.size());
+        free_nodes.push_back(c);
       }
     }
-    flow_.Restore();
+    MaxFlow flow(2 + static_cast<int>(free_nodes.size()));
+    const int s = 0, t = 1;
+    for (int c : free_nodes) {
+      for (int p : g_.preds[c]) {
+        if (side_[p] == kFree) flow.AddArc(index_[c], index_[p], inf);  // S is closed under preds
+      }
+    }
+    // What v writes is live at its step whatever S is: paid outright.
+    int64_t fixed = g_.scratch[v];
+    for (int b : g_.writes[v]) fixed += g_.buffers[b].bytes;
+    for (size_t b = 0; b < g_.buffers.size(); ++b) {
+      const auto& buf = g_.buffers[b];
+      if (std::find(buf.writers.begin(), buf.writers.end(), v) != buf.writers.end()) continue;
+      // Paid when a writer is in S and a reader is not.
+      bool source_writer = false, sink_reader = false;
+      std::vector<int> free_writers, free_readers;
+      for (int w : buf.writers) {
+        if (side_[w] == kSource) source_writer = true;
+        if (side_[w] == kFree) free_writers.push_back(index_[w]);
+      }
+      for (int r : buf.readers) {
+        if (side_[r] == kSink) sink_reader = true;
+        if (side_[r] == kFree) free_readers.push_back(index_[r]);
+      }
+      if (!source_writer && free_writers.empty()) continue;  // never written in S
+      if (!sink_reader && free_readers.empty()) continue;    // never read outside S
+      if (source_writer && sink_reader) {
+        fixed += buf.bytes;
+        continue;
+      }
+      // gather: in S when a writer is; pay: outside S when a reader is; the
+      // arc between them is the payment. Two nodes, so a buffer with several
+      // writers is paid once.
+      int gather = s, pay = t;
+      if (!source_writer) {
+        gather = free_writers.size() == 1 ? free_writers[0] : flow.AddNode();
+        if (free_writers.size() > 1) {
+          for (int w : free_writers) flow.AddArc(w, gather, inf);
+        }
+      }
+      if (!sink_reader) {
+        pay = free_readers.size() == 1 ? free_readers[0] : flow.AddNode();
+        if (free_readers.size() > 1) {
+          for (int r : free_readers) flow.AddArc(pay, r, inf);
+        }
+      }
+      flow.AddArc(gather, pay, buf.bytes);
+    }
+    const int64_t cut = flow.Run(s, t);
+    if (cut >= inf) return Infeasible();
+    result.bytes = fixed + cut;
+    if (want_ideal) {
+      std::vector<bool> in_s = flow.SourceSide(s);
+      for (int c = 0; c < g_.num_nodes; ++c) {
+        if (side_[c] == kSource || (side_[c] == kFree && in_s[index_[c]])) result.ideal.push_back(c);
+      }
+    }
     return result;
   }
 
  private:
+  enum Side : char { kFree, kSource, kSink };
+
+  static NodeCut Infeasible() {
+    NodeCut r;
+    r.bytes = MaxFlow::kInfinite;
+    return r;
+  }
+
+  // Marks the nodes on `stack` and their ancestors (up) or descendants;
+  // false when one is already on the other side (no ideal exists).
+  bool Mark(std::vector<int>& stack, Side side, bool up) {
+    while (!stack.empty()) {
+      const int c = stack.back();
+      stack.pop_back();
+      if (side_[c] == side) continue;
+      if (side_[c] != kFree) return false;
+      side_[c] = side;
+      for (int u : up ? g_.preds[c] : g_.succs[c]) stack.push_back(u);
+    }
+    return true;
+  }
+
   const ScheduleGraph& g_;
-  MaxFlow flow_;
-  const int source_, sink_;
-  std::vector<int> pay_arc_;
+  std::vector<Side> side_;
+  std::vector<int> index_;
 };
 
 }  // namespace

@@ -19,6 +19,9 @@ struct ArenaItem {
   int64_t bytes = 0;  // aligned, as counted in the live bytes
   int first_step = 0;
   int last_step = 0;
+  // At an overlap contract's step: the input the buffer lies partly over
+  // (`bytes` then counts only what lies beyond it).
+  std::string over;
 };
 
 // Buffers in buffer id order, then scratch in step order.

@@ -111,6 +111,9 @@ TEST_F(CompiledModelTest, MaxArenaGate) {
 TEST_F(CompiledModelTest, RequireCertifiedGate) {
   CompileOptions o = Options("hard/unet_late_skips");
   o.require_certified = true;
+  // Without overlap contracts the min-cut bound meets this model's best peak
+  // (with them the bound is 8 KiB short; only the exact search proves it).
+  o.overlap = false;
   EXPECT_TRUE(CompileModel(o).ok());  // the best order is certified
   o.schedule = "file";
   auto r = CompileModel(o);
