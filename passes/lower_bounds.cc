@@ -18,7 +18,8 @@ namespace {
 class NodeCutSolver {
  public:
   explicit NodeCutSolver(const ScheduleGraph& g)
-      : g_(g), side_(g.num_nodes, kFree), index_(g.num_nodes, -1) {}
+      : g_(g), side_(g.num_nodes, kFree), index_(g.num_nodes, -1),
+        written_by_v_(g.buffers.size(), 0) {}
 
   NodeCut Query(int v, const std::vector<int>& forced_in, const std::vector<int>& forced_out,
                 bool want_ideal) {
@@ -51,12 +52,16 @@ class NodeCutSolver {
     // What v writes is live at its step whatever S is: paid outright.
     int64_t fixed = g_.scratch[v];
     for (int b : g_.writes[v]) fixed += g_.buffers[b].bytes;
+    for (int b : g_.writes[v]) written_by_v_[b] = 1;
+    std::vector<int>& free_writers = free_writers_;
+    std::vector<int>& free_readers = free_readers_;
     for (size_t b = 0; b < g_.buffers.size(); ++b) {
       const auto& buf = g_.buffers[b];
-      if (std::find(buf.writers.begin(), buf.writers.end(), v) != buf.writers.end()) continue;
+      if (written_by_v_[b]) continue;
       // Paid when a writer is in S and a reader is not.
       bool source_writer = false, sink_reader = false;
-      std::vector<int> free_writers, free_readers;
+      free_writers.clear();
+      free_readers.clear();
       for (int w : buf.writers) {
         if (side_[w] == kSource) source_writer = true;
         if (side_[w] == kFree) free_writers.push_back(index_[w]);
@@ -89,6 +94,7 @@ class NodeCutSolver {
       }
       flow.AddArc(gather, pay, buf.bytes);
     }
+    for (int b : g_.writes[v]) written_by_v_[b] = 0;
     const int64_t cut = flow.Run(s, t);
     if (cut >= inf) return Infeasible();
     result.bytes = fixed + cut;
@@ -127,6 +133,8 @@ class NodeCutSolver {
   const ScheduleGraph& g_;
   std::vector<Side> side_;
   std::vector<int> index_;
+  std::vector<char> written_by_v_;  // per buffer, during a query
+  std::vector<int> free_writers_, free_readers_;
 };
 
 }  // namespace

@@ -11,7 +11,7 @@ std::vector<ArenaItem> ArenaItems(const CompileResult& r) {
   for (const Buffer& b : r.model.buffers) {
     if (b.location != BufferLocation::kArena) continue;
     items.push_back({r.program.value(b.root).name, false, r.plan.buffer_offset[b.id],
-                     b.aligned_bytes, b.first_step, b.last_step});
+                     b.aligned_bytes, b.first_step, b.last_step, ""});
   }
   const std::vector<Statement>& stmts = r.program.statements();
   for (size_t s = 0; s < stmts.size(); ++s) {
@@ -19,7 +19,7 @@ std::vector<ArenaItem> ArenaItems(const CompileResult& r) {
     const int64_t bytes = StatementScratchBytes(r.program, r.model, static_cast<int>(s));
     if (bytes == 0) continue;
     const int step = static_cast<int>(s);
-    items.push_back({stmts[s].node_name, true, r.plan.scratch_offset[s], bytes, step, step});
+    items.push_back({stmts[s].node_name, true, r.plan.scratch_offset[s], bytes, step, step, ""});
   }
   return items;
 }
