@@ -21,8 +21,11 @@ class NodeCutSolver {
       : g_(g), side_(g.num_nodes, kFree), index_(g.num_nodes, -1),
         written_by_v_(g.buffers.size(), 0) {}
 
+  // With `enough` >= 0 and no ideal wanted, a query whose answer cannot
+  // exceed `enough` may return an upper bound (at most `enough`) instead:
+  // the live bytes of the smallest or the largest ideal, without a flow.
   NodeCut Query(int v, const std::vector<int>& forced_in, const std::vector<int>& forced_out,
-                bool want_ideal) {
+                bool want_ideal, int64_t enough = -1) {
     const int64_t inf = MaxFlow::kInfinite;
     NodeCut result;
     std::fill(side_.begin(), side_.end(), kFree);
@@ -55,6 +58,8 @@ class NodeCutSolver {
     for (int b : g_.writes[v]) written_by_v_[b] = 1;
     std::vector<int>& free_writers = free_writers_;
     std::vector<int>& free_readers = free_readers_;
+    // Extra bytes when S holds only the sources, or every free node too.
+    int64_t smallest_extra = 0, largest_extra = 0;
     for (size_t b = 0; b < g_.buffers.size(); ++b) {
       const auto& buf = g_.buffers[b];
       if (written_by_v_[b]) continue;
@@ -76,6 +81,8 @@ class NodeCutSolver {
         fixed += buf.bytes;
         continue;
       }
+      if (source_writer) smallest_extra += buf.bytes;  // a free reader is outside S
+      if (sink_reader) largest_extra += buf.bytes;     // a free writer is in S
       // gather: in S when a writer is; pay: outside S when a reader is; the
       // arc between them is the payment. Two nodes, so a buffer with several
       // writers is paid once.
@@ -95,6 +102,11 @@ class NodeCutSolver {
       flow.AddArc(gather, pay, buf.bytes);
     }
     for (int b : g_.writes[v]) written_by_v_[b] = 0;
+    const int64_t upper = fixed + std::min(smallest_extra, largest_extra);
+    if (!want_ideal && (upper <= enough || upper == fixed)) {
+      result.bytes = upper;  // exact when upper == fixed: no cut can be cheaper
+      return result;
+    }
     const int64_t cut = flow.Run(s, t);
     if (cut >= inf) return Infeasible();
     result.bytes = fixed + cut;
@@ -178,7 +190,7 @@ LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_
       break;
     }
     int v = order[step];
-    NodeCut cut = solver.Query(v, {}, {}, /*want_ideal=*/false);
+    NodeCut cut = solver.Query(v, {}, {}, /*want_ideal=*/false, /*enough=*/best.bytes);
     ++best.cuts_computed;
     if (cut.bytes > best.bytes) {
       best.bytes = cut.bytes;
