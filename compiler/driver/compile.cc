@@ -31,14 +31,11 @@ std::string CertificateSummary(const CompileResult& r) {
   return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
 }
 
-absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
-  CompileResult r;
-  const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
-  auto t0 = std::chrono::steady_clock::now();
-  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name}));
-  r.import_ms = MsSince(t0);
+namespace {
 
-  t0 = std::chrono::steady_clock::now();
+// Everything after the import: passes, schedule, memory model, plan, emission.
+absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
+  auto t0 = std::chrono::steady_clock::now();
   PipelineOptions pipeline;
   pipeline.print_after_all = o.print_after_all;
   OC_RETURN_IF_ERROR(RunPipeline(r.program, o.passes.empty() ? DefaultPipeline() : o.passes,
@@ -84,6 +81,28 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));
   r.emit_ms = MsSince(t0);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
+  CompileResult r;
+  const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
+  auto t0 = std::chrono::steady_clock::now();
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name}));
+  r.import_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(CompileImported(o, name, r));
+  return r;
+}
+
+absl::StatusOr<CompileResult> CompileModelBytes(const std::string& bytes, const CompileOptions& o) {
+  CompileResult r;
+  const std::string name = o.name.empty() ? "model" : o.name;
+  auto t0 = std::chrono::steady_clock::now();
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxBytes(bytes, {name}));
+  r.import_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(CompileImported(o, name, r));
   return r;
 }
 

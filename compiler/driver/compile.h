@@ -51,6 +51,11 @@ std::string DefaultNameForModel(const std::string& model_path);
 
 absl::StatusOr<CompileResult> CompileModel(const CompileOptions& options);
 
+// The same on model bytes already in memory (options.model_path unused;
+// the C prefix defaults to "model"). Writes nothing.
+absl::StatusOr<CompileResult> CompileModelBytes(const std::string& bytes,
+                                                const CompileOptions& options);
+
 // One line for the generated header: arena, peak, bound, certified or gap.
 std::string CertificateSummary(const CompileResult& result);
 

@@ -13,6 +13,7 @@
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
+#include "compiler/support/printable.h"
 
 namespace {
 
@@ -42,11 +43,8 @@ constexpr char kUsage[] =
     "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]\n       onnx-to-c verify REPORT.json MODEL.onnx";
 
 int Fail(const absl::Status& st) {
-  std::string msg(st.message());
-  for (char& c : msg) {
-    if (c == '\n') c = ' ';
-  }
-  std::cerr << "error: " << msg << "\n";
+  // Messages quote the model's names: one printable line whatever they hold.
+  std::cerr << "error: " << oc::PrintableLine(st.message()) << "\n";
   return 1;
 }
 

@@ -264,9 +264,10 @@ absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype
     if (d.has_dim_value()) {
       shape.push_back(d.dim_value());
     } else {
+      const std::string which =
+          d.dim_param().empty() ? "an unknown" : absl::StrCat("a dynamic (symbolic) '", d.dim_param(), "'");
       return absl::UnimplementedError(absl::StrCat(
-          what, " has a dynamic (symbolic) dimension '", d.dim_param(),
-          "'; onnx-to-c needs static shapes: fix the dimension in the model"));
+          what, " has ", which, " dimension; onnx-to-c needs static shapes: fix the dimension in the model"));
     }
   }
   OC_RETURN_IF_ERROR(CheckStaticDims(shape, *dtype, what));
@@ -369,7 +370,16 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       ctx.BindConstantOutput(0, std::move(t));
       continue;
     }
+    const size_t first_new_value = p.num_values();
     OC_RETURN_IF_ERROR(NameTheNode(ctx, LowerNode(ctx, table)));
+    // Shapes computed from a hostile model's attributes and constants are
+    // checked here, before anything multiplies their dimensions.
+    for (size_t v = first_new_value; v < p.num_values(); ++v) {
+      const Value& made = p.value(static_cast<ValueId>(v));
+      absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
+                                          /*allow_empty=*/made.IsConstant());
+      if (!fits.ok()) return ctx.Invalid(fits.message());
+    }
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;
       auto bound = names.find(node.output(i));
