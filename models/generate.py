@@ -77,7 +77,17 @@ class Builder:
         self.feeds = []          # one numpy array per graph input
         self.ir_version = None   # None: derived from the opset
         self.inits_as_inputs = False  # IR < 4 style: initializers also listed as graph inputs
+        self.raw_names = {}      # ASCII placeholder -> the raw bytes written in model.onnx
         self._count = 0
+
+    def raw_name(self, raw):
+        """A name made of arbitrary bytes (protobuf's Python API only takes UTF-8): the
+        model is built and run with an ASCII placeholder of the same length, which is
+        swapped for `raw` in the saved file."""
+        placeholder = f"RAW{len(self.raw_names)}".ljust(len(raw), "Q")
+        assert len(placeholder) == len(raw), raw
+        self.raw_names[placeholder] = raw
+        return placeholder
 
     def _fresh(self, prefix):
         self._count += 1
@@ -1144,6 +1154,15 @@ def _(b):
     b.output(b.node("Sigmoid", [h], outputs=[long + "z"], name="m" * 300))
 
 
+@model("hostile_raw_names")
+def _(b):
+    """non-UTF-8 names (stray bytes, overlong '/', surrogate) with NUL, '*/', '??/', quotes, backslashes"""
+    x = b.input([2, 3], name=b.raw_name(b"in\xff\xfe*/??/"))
+    h = b.node("Relu", [x], outputs=[b.raw_name(b"t\xc0\xaf\x00\"*/")], name=b.raw_name(b"n\xed\xa0\x80\\"))
+    g = b.node("Sigmoid", [h], outputs=[b.raw_name(b"t\xc0\xaf\x00\"*\\")], name=b.raw_name(b"\x00\x00\x00\x00"))
+    b.output(b.node("Add", [h, g], outputs=[b.raw_name(b"out\x80\x80\x01\n")], name=b.raw_name(b"\x00\x00\x00\x01")))
+
+
 # ---------------------------------------------------------------------------
 # Small networks
 # ---------------------------------------------------------------------------
@@ -1259,6 +1278,12 @@ def generate_model(name, out_dir):
         set_output_shape(vi, arr.shape)
     onnx.checker.check_model(m, full_check=True)
     onnx.save(m, str(path))
+    if b.raw_names:
+        data = path.read_bytes()
+        for placeholder, raw in b.raw_names.items():
+            assert data.count(placeholder.encode()) >= 1, placeholder
+            data = data.replace(placeholder.encode(), raw)
+        path.write_bytes(data)
 
     for i, (vi, arr) in enumerate(zip(b.inputs, b.feeds)):  # initializer-backed inputs excluded
         (ddir / f"input_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())

@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 seconds="${1:?usage: scripts/fuzz.sh SECONDS [BUILD_DIR]}"
 build="${2:-build-fuzz}"
 
+if ! dpkg-query -W -f='${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "install ok installed"; then
+  echo "fuzz: needs clang-14 and libclang-rt-14-dev (apt-get install clang-14 libclang-rt-14-dev)" >&2
+  exit 2
+fi
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
   CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DONNX_TO_C_FUZZ=ON -DONNX_TO_C_BUILD_TESTS=OFF >/dev/null

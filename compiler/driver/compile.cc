@@ -1,5 +1,6 @@
 #include "compiler/driver/compile.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -16,6 +17,19 @@ double MsSince(std::chrono::steady_clock::time_point t0) {
 }
 
 }  // namespace
+
+SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
+  SearchBudgets b{std::max<int64_t>(o.schedule_budget_ms, 0), std::max<int64_t>(o.plan_budget_ms, 0),
+                  std::max<int64_t>(o.plan_budget_ms, 0) / 4};
+  const int64_t limit = std::max<int64_t>(o.time_limit_ms, 0);
+  const int64_t total = b.schedule_ms + b.plan_ms + b.baseline_plan_ms;
+  if (total > limit) {
+    // Rounding down keeps the sum within the limit.
+    auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
+    b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms)};
+  }
+  return b;
+}
 
 std::string DefaultNameForModel(const std::string& model_path) {
   std::string stem = std::filesystem::path(model_path).stem().string();
@@ -35,6 +49,7 @@ namespace {
 
 // Everything after the import: passes, schedule, memory model, plan, emission.
 absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
+  const SearchBudgets budgets = SearchBudgetsWithinLimit(o);
   auto t0 = std::chrono::steady_clock::now();
   PipelineOptions pipeline;
   pipeline.print_after_all = o.print_after_all;
@@ -51,7 +66,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   t0 = std::chrono::steady_clock::now();
   ScheduleOptions sched;
   sched.mode = o.schedule;
-  sched.budget_ms = o.schedule_budget_ms;
+  sched.budget_ms = budgets.schedule_ms;
   sched.alignment = o.alignment;
   OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
   r.schedule_ms = MsSince(t0);
@@ -66,9 +81,9 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
     AliasOptions views_only = AliasOptions::None();
     views_only.views = true;
     MemoryModel m = ComputeMemoryModel(r.program, o.alignment, views_only);
-    r.views_only_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
+    r.views_only_arena_bytes = PlanBest(r.program, m, budgets.baseline_plan_ms).arena_bytes;
   }
-  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, o.plan_budget_ms));
+  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, budgets.plan_ms));
   // A plan that fails validation is a compiler bug: report it, write nothing.
   OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
   r.plan_ms = MsSince(t0);

@@ -24,6 +24,8 @@ struct CompileOptions {
   int64_t plan_budget_ms = 300;
   std::string schedule = "best";    // file | rpo | heuristic | best
   int64_t schedule_budget_ms = 700;
+  // Bound on all the searches together (see SearchBudgetsWithinLimit).
+  int64_t time_limit_ms = 10000;
   int64_t alignment = 16;
   bool emit_harness = false;
   std::ostream* print_after_all = nullptr;
@@ -45,6 +47,17 @@ struct CompileResult {
   std::vector<GeneratedFile> files;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
+
+// What each search may spend. The schedule search (local search, exact
+// search, lower bounds) gets schedule_budget_ms, the arena planner's exact
+// packing plan_budget_ms and the views-only baseline plan a quarter of that;
+// when these add up to more than time_limit_ms, all three are scaled down
+// together so that they fit. The defaults (700 + 300 + 75 ms) fit the default
+// limit (10 s) as they are.
+struct SearchBudgets {
+  int64_t schedule_ms = 0, plan_ms = 0, baseline_plan_ms = 0;
+};
+SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
 
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);

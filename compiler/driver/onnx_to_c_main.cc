@@ -32,6 +32,9 @@ std::vector<oc::CliOption> Options() {
        "operator order: file, rpo, heuristic or best (heuristics, then exact search)"},
       {"schedule-budget-ms", "", true, "700",
        "time for the local search, the exact search and the lower bounds"},
+      {"time-limit", "", true, "10",
+       "seconds for all the searches together (schedule budget, arena planner, baseline); "
+       "their budgets are scaled down to fit"},
       {"alignment", "", true, "16", "arena alignment in bytes (a power of two)"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
       {"help", "h", false, "", "print this help"},
@@ -120,6 +123,16 @@ int main(int argc, char** argv) {
   }
   if (o.schedule_budget_ms < 0 || o.schedule_budget_ms > 3600000) {
     return Usage("--schedule-budget-ms must be between 0 and 3600000");
+  }
+  {
+    double seconds = -1;
+    try {
+      seconds = std::stod(cli.Get("time-limit"));
+    } catch (...) {
+      return Usage("--time-limit must be a number of seconds");
+    }
+    if (!(seconds >= 0 && seconds <= 3600)) return Usage("--time-limit must be between 0 and 3600");
+    o.time_limit_ms = static_cast<int64_t>(seconds * 1000);
   }
   o.emit_harness = cli.Has("emit-harness");
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;

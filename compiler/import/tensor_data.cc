@@ -69,15 +69,14 @@ uint16_t HalfFromDouble(double v) {
   return sign | static_cast<uint16_t>(((e + 14) << 10) | (q & 0x3FFu));
 }
 
-// v as an int64, saturating (NaN gives 0) rather than undefined behaviour.
+}  // namespace
+
 int64_t SaturatingInt(double v) {
   if (std::isnan(v)) return 0;
   if (v <= -9223372036854775808.0) return INT64_MIN;
   if (v >= 9223372036854775808.0) return INT64_MAX;
   return static_cast<int64_t>(v);
 }
-
-}  // namespace
 
 double HostTensor::GetDouble(int64_t i) const {
   switch (dtype) {
@@ -99,7 +98,7 @@ int64_t HostTensor::GetInt(int64_t i) const {
     case DType::kU32: return Load<uint32_t>(bytes, i);
     case DType::kI64: return Load<int64_t>(bytes, i);
     case DType::kU64: return static_cast<int64_t>(Load<uint64_t>(bytes, i));
-    default: return static_cast<int64_t>(GetDouble(i));
+    default: return SaturatingInt(GetDouble(i));
   }
 }
 

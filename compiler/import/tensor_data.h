@@ -32,6 +32,9 @@ struct HostTensor {
 
 absl::StatusOr<DType> DTypeFromOnnx(int32_t onnx_type);
 
+// v as an int64, saturating (NaN gives 0) rather than undefined behaviour.
+int64_t SaturatingInt(double v);
+
 // Decodes a TensorProto, checking that its data length matches its dims.
 absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t);
 
