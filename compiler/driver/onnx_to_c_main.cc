@@ -46,8 +46,13 @@ constexpr char kUsage[] =
     "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]\n       onnx-to-c verify REPORT.json MODEL.onnx";
 
 int Fail(const absl::Status& st) {
-  // Messages quote the model's names: one printable line whatever they hold.
-  std::cerr << "error: " << oc::PrintableLine(st.message()) << "\n";
+  // Messages quote the model's names: one printable line of bounded length
+  // whatever they hold.
+  constexpr size_t kMaxMessage = 4000;
+  absl::string_view message = st.message();
+  const bool cut = message.size() > kMaxMessage;
+  if (cut) message = message.substr(0, kMaxMessage);
+  std::cerr << "error: " << oc::PrintableLine(message) << (cut ? "..." : "") << "\n";
   return 1;
 }
 

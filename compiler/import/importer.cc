@@ -249,6 +249,10 @@ const std::unordered_map<std::string, LowerFn>& LoweringTable() {
   return *table;
 }
 
+// Weights from the file are bounded by its size (1 GiB); constants folded
+// from them by this.
+constexpr int64_t kMaxFoldedBytes = int64_t{256} << 20;
+
 absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype) {
   const std::string what = absl::StrCat("graph input '", vi.name(), "'");
   if (!vi.type().has_tensor_type()) {
@@ -355,6 +359,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   for (const auto& vi : g.output()) infos[vi.name()] = &vi;
 
   const auto& table = LoweringTable();
+  int64_t folded_bytes = 0;
   for (const auto& node : g.node()) {
     NodeContext ctx(node, loaded.opset, p, names);
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
@@ -379,6 +384,13 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
                                           /*allow_empty=*/made.IsConstant());
       if (!fits.ok()) return ctx.Invalid(fits.message());
+      // Folding can expand a few bytes (ConstantOfShape, Expand, Tile) into
+      // constants that would be emitted as C text: their total is bounded.
+      folded_bytes += static_cast<int64_t>(made.data.size());
+      if (folded_bytes > kMaxFoldedBytes) {
+        return ctx.Invalid(absl::StrCat("constants computed at compile time exceed ",
+                                        kMaxFoldedBytes >> 20, " MiB"));
+      }
     }
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;

@@ -133,6 +133,10 @@ absl::Status SortNodesTopologically(onnx::GraphProto& g) {
 // An exception from the ONNX checker or shape inference as one line that
 // starts, as onnx-to-c's own errors do, with the node and op it names.
 absl::Status OnnxFailure(const std::string& what_failed, std::string what) {
+  // The messages quote the model's names, which may be megabytes long: cut
+  // them before the regexes (libstdc++'s recurse per character).
+  constexpr size_t kMaxMessage = 2000;
+  if (what.size() > kMaxMessage) what = what.substr(0, kMaxMessage) + "...";
   for (char& c : what) {
     if (c == '\n' || c == '\r') c = ' ';
   }

@@ -3,8 +3,8 @@
 
     /usr/bin/python3 tests/e2e/run_bad_models.py --compiler build/onnx-to-c [--work DIR] models/bad
 
-For every row of BAD_DIR/cases.tsv (file, exit code, problem, node, comment), runs
-`onnx-to-c BAD_DIR/FILE -o EMPTY_DIR --emit-harness` and checks that
+For every row of BAD_DIR/cases.tsv (file, exit code, problem, node, args, comment), runs
+`onnx-to-c BAD_DIR/FILE -o EMPTY_DIR --emit-harness [ARGS]` and checks that
   * it exits with the expected code and was not killed by a signal,
   * stderr is exactly one line of printable characters, starting with `error:`,
     containing the problem substring (case-insensitive) and, unless node is '-',
@@ -15,6 +15,7 @@ It also checks bad command lines: exit 2 and exactly one `error:` line on stderr
 """
 import argparse
 import os
+import shlex
 import shutil
 import sys
 import tempfile
@@ -35,10 +36,11 @@ def read_cases(bad_dir):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) < 4:
-            common.fail(f"cases.tsv:{lineno}: expected file, exit code, problem, node[, comment]")
+        if len(fields) < 5:
+            common.fail(f"cases.tsv:{lineno}: expected file, exit code, problem, node, args[, comment]")
         substrings = [fields[2]] + ([f"node '{fields[3]}'"] if fields[3] != "-" else [])
-        cases.append((fields[0], int(fields[1]), substrings, fields[4] if len(fields) > 4 else ""))
+        args = shlex.split(fields[4]) if fields[4] != "-" else []
+        cases.append((fields[0], int(fields[1]), substrings, args, fields[5] if len(fields) > 5 else ""))
     return cases
 
 
@@ -105,9 +107,9 @@ def main():
     ]
 
     passed = failed = 0
-    for i, (fname, code, substrings, comment) in enumerate(read_cases(bad_dir)):
+    for i, (fname, code, substrings, extra, comment) in enumerate(read_cases(bad_dir)):
         out = work / f"case_{i}"
-        reason = run_one(compiler, [str(bad_dir / fname), "-o", str(out), "--emit-harness"],
+        reason = run_one(compiler, [str(bad_dir / fname), "-o", str(out), "--emit-harness"] + extra,
                          out, code, substrings, strict=True)
         ok = reason is None
         print(f"PASS {fname}" if ok else f"FAIL {fname} ({comment}): {reason}", flush=True)
