@@ -97,6 +97,8 @@ absl::Status LowerSplit(NodeContext& ctx) {
   int64_t total = 0;
   for (int64_t s : sizes) {
     if (s <= 0) return ctx.Unsupported("empty split outputs are not supported");
+    // Each part fits in the dimension, so the running total cannot overflow.
+    if (s > x.shape[axis]) return ctx.Invalid("split sizes do not add up to the dimension");
     total += s;
   }
   if (total != x.shape[axis]) return ctx.Invalid("split sizes do not add up to the dimension");

@@ -142,6 +142,10 @@ absl::StatusOr<SliceSpec> SliceFor(const NodeContext& ctx, const Shape& in) {
     if (!seen.insert(axis).second) return ctx.Invalid("axes has a duplicate");
     int64_t dim = in[axis], step = steps[i];
     if (step == 0) return ctx.Invalid("a slice step is 0");
+    // A step beyond the dimension takes one element, as a step of the
+    // dimension does; clamping keeps the arithmetic below (and the strides
+    // emitted from it) in range.
+    step = std::clamp<int64_t>(step, -dim, dim);
     int64_t start = starts[i], end = ends[i];
     if (start < 0) start = start < -dim ? -1 : start + dim;
     if (end < 0) end = end < -dim ? -1 : end + dim;
