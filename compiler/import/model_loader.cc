@@ -179,7 +179,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
   }
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
   OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
-  OC_RETURN_IF_ERROR(CheckSpatialAttributes(loaded.model.graph()));
+  OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   try {

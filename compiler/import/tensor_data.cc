@@ -203,33 +203,43 @@ int64_t TypedElementCount(const onnx::TensorProto& t, DType dtype) {
 
 }  // namespace
 
-absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t) {
+absl::Status CheckTensorProtoSize(const onnx::TensorProto& t) {
   const std::string what = absl::StrCat("tensor '", t.name(), "'");
   OC_ASSIGN_OR_RETURN(DType dtype, DTypeFromOnnx(t.data_type()));
-  HostTensor out;
-  out.dtype = dtype;
-  for (int64_t d : t.dims()) out.shape.push_back(d);
+  Shape shape(t.dims().begin(), t.dims().end());
   // Constants may be empty (an unused roi, say); activations may not.
-  OC_RETURN_IF_ERROR(CheckStaticDims(out.shape, dtype, what, /*allow_empty=*/true));
-  const int64_t n = out.NumElements();
+  OC_RETURN_IF_ERROR(CheckStaticDims(shape, dtype, what, /*allow_empty=*/true));
+  const int64_t n = NumElements(shape);
   const int64_t elem = DTypeSize(dtype);
-  // The data's size is checked before the buffer is allocated: a tensor that
-  // claims a gigabyte with a few bytes of data costs nothing.
   if (t.has_raw_data()) {
     if (static_cast<int64_t>(t.raw_data().size()) != n * elem) {
       return absl::InvalidArgumentError(absl::StrCat(what, " has ", t.raw_data().size(),
                                                      " bytes of raw data but its dims (",
-                                                     FormatShape(out.shape), ") need ", n * elem));
+                                                     FormatShape(shape), ") need ", n * elem));
     }
+  } else if (const int64_t have = TypedElementCount(t, dtype); have != n) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " holds ", have,
+                                                   " elements of data but its dims (",
+                                                   FormatShape(shape), ") need ", n));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t) {
+  // The data's size is checked before the buffer is allocated: a tensor that
+  // claims a gigabyte with a few bytes of data costs nothing.
+  OC_RETURN_IF_ERROR(CheckTensorProtoSize(t));
+  HostTensor out;
+  out.dtype = *DTypeFromOnnx(t.data_type());
+  out.shape.assign(t.dims().begin(), t.dims().end());
+  const int64_t n = out.NumElements();
+  const int64_t elem = DTypeSize(out.dtype);
+  const DType dtype = out.dtype;
+  if (t.has_raw_data()) {
     // An empty tensor's buffer may be null, which memcpy must not be given.
     out.bytes.assign(static_cast<size_t>(n * elem), 0);
     if (n > 0) std::memcpy(out.bytes.data(), t.raw_data().data(), t.raw_data().size());
     return out;
-  }
-  if (const int64_t have = TypedElementCount(t, dtype); have != n) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " holds ", have,
-                                                   " elements of data but its dims (",
-                                                   FormatShape(out.shape), ") need ", n));
   }
   out.bytes.assign(static_cast<size_t>(n * elem), 0);
   switch (dtype) {

@@ -38,6 +38,10 @@ int64_t SaturatingInt(double v);
 // Decodes a TensorProto, checking that its data length matches its dims.
 absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t);
 
+// DecodeTensorProto's checks without decoding: a supported element type,
+// valid dims, and data of the size the dims need.
+absl::Status CheckTensorProtoSize(const onnx::TensorProto& t);
+
 // Validates ONNX dims: static, positive (zero too when `allow_empty`), and
 // small enough to address.
 absl::Status CheckStaticDims(const Shape& shape, DType dtype, const std::string& what,
