@@ -32,6 +32,10 @@ import onnx
 from onnx import TensorProto as TP
 from onnx import helper, numpy_helper
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+from generate_bad import generate_bad  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 ORT_RUN = ROOT / "scripts" / "ort_run.js"
 INSTALL_ORT = ROOT / "scripts" / "install_ort.sh"
@@ -73,7 +77,17 @@ class Builder:
         self.feeds = []          # one numpy array per graph input
         self.ir_version = None   # None: derived from the opset
         self.inits_as_inputs = False  # IR < 4 style: initializers also listed as graph inputs
+        self.raw_names = {}      # ASCII placeholder -> the raw bytes written in model.onnx
         self._count = 0
+
+    def raw_name(self, raw):
+        """A name made of arbitrary bytes (protobuf's Python API only takes UTF-8): the
+        model is built and run with an ASCII placeholder of the same length, which is
+        swapped for `raw` in the saved file."""
+        placeholder = f"RAW{len(self.raw_names)}".ljust(len(raw), "Q")
+        assert len(placeholder) == len(raw), raw
+        self.raw_names[placeholder] = raw
+        return placeholder
 
     def _fresh(self, prefix):
         self._count += 1
@@ -1140,6 +1154,15 @@ def _(b):
     b.output(b.node("Sigmoid", [h], outputs=[long + "z"], name="m" * 300))
 
 
+@model("hostile_raw_names")
+def _(b):
+    """non-UTF-8 names (stray bytes, overlong '/', surrogate) with NUL, '*/', '??/', quotes, backslashes"""
+    x = b.input([2, 3], name=b.raw_name(b"in\xff\xfe*/??/"))
+    h = b.node("Relu", [x], outputs=[b.raw_name(b"t\xc0\xaf\x00\"*/")], name=b.raw_name(b"n\xed\xa0\x80\\"))
+    g = b.node("Sigmoid", [h], outputs=[b.raw_name(b"t\xc0\xaf\x00\"*\\")], name=b.raw_name(b"\x00\x00\x00\x00"))
+    b.output(b.node("Add", [h, g], outputs=[b.raw_name(b"out\x80\x80\x01\n")], name=b.raw_name(b"\x00\x00\x00\x01")))
+
+
 # ---------------------------------------------------------------------------
 # Small networks
 # ---------------------------------------------------------------------------
@@ -1255,6 +1278,12 @@ def generate_model(name, out_dir):
         set_output_shape(vi, arr.shape)
     onnx.checker.check_model(m, full_check=True)
     onnx.save(m, str(path))
+    if b.raw_names:
+        data = path.read_bytes()
+        for placeholder, raw in b.raw_names.items():
+            assert data.count(placeholder.encode()) >= 1, placeholder
+            data = data.replace(placeholder.encode(), raw)
+        path.write_bytes(data)
 
     for i, (vi, arr) in enumerate(zip(b.inputs, b.feeds)):  # initializer-backed inputs excluded
         (ddir / f"input_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
@@ -1263,119 +1292,6 @@ def generate_model(name, out_dir):
 
     ops = sorted({n.op_type for n in m.graph.node})
     return f"{name}\t{opset}\t{','.join(ops)}\t{m.doc_string}"
-
-
-# ---------------------------------------------------------------------------
-# Deliberately bad models (models/bad/)
-# ---------------------------------------------------------------------------
-
-def _vi(name, elem_type=TP.FLOAT, shape=(1, 4)):
-    return helper.make_tensor_value_info(name, elem_type, list(shape))
-
-
-def _model(nodes, inputs, outputs, inits=(), value_info=(), opset=13, extra_opsets=()):
-    g = helper.make_graph(nodes, "bad", inputs, outputs, initializer=list(inits), value_info=list(value_info))
-    opsets = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, v) for d, v in extra_opsets]
-    m = helper.make_model(g, producer_name=PRODUCER, opset_imports=opsets)
-    m.ir_version = ir_version_for(opset)
-    return m.SerializeToString()
-
-
-def _relu_model(in_shape, elem_type=TP.FLOAT, out_shape=None):
-    return _model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
-                  [helper.make_tensor_value_info("x", elem_type, in_shape)],
-                  [helper.make_tensor_value_info("y", elem_type, out_shape or in_shape)])
-
-
-def _raw_tensor(name, elem_type, dims, raw):
-    """A TensorProto with raw_data taken as is (helper.make_tensor would check its size)."""
-    t = TP(name=name, data_type=elem_type, dims=dims)
-    t.raw_data = raw
-    return t
-
-
-def _good_conv_model():
-    rng = np.random.default_rng(7)
-    w = numpy_helper.from_array(rng.standard_normal([4, 3, 3, 3]).astype(np.float32), "conv.weight")
-    return _model([helper.make_node("Conv", ["x", "conv.weight"], ["y"], name="conv", pads=[1, 1, 1, 1])],
-                  [_vi("x", shape=[1, 3, 8, 8])], [_vi("y", shape=[1, 4, 8, 8])], [w])
-
-
-def bad_cases():
-    """(file name, file bytes or None for 'do not create', exit code, substring, comment)"""
-    good = _good_conv_model()
-    rnd = np.random.default_rng(1234).integers(0, 256, 512, dtype=np.uint8).tobytes()
-    cases = [
-        ("truncated.onnx", good[:len(good) // 2], 1, "parse",
-         "valid model cut in the middle of the weights: protobuf parse error"),
-        ("random_bytes.onnx", rnd, 1, "parse", "512 random bytes: protobuf parse error"),
-        ("empty.onnx", b"", 1, "empty", "zero-byte file"),
-        ("does_not_exist.onnx", None, 1, "does_not_exist.onnx", "missing input file: error names the path"),
-        ("no_graph.onnx", onnx.ModelProto(ir_version=8, opset_import=[helper.make_opsetid("", 13)]).SerializeToString(),
-         1, "graph", "ModelProto without a graph"),
-        ("cycle.onnx", _model([helper.make_node("Add", ["x", "b"], ["a"], name="add"),
-                               helper.make_node("Relu", ["a"], ["b"], name="relu"),
-                               helper.make_node("Sigmoid", ["a"], ["y"], name="sig")],
-                              [_vi("x")], [_vi("y")]), 1, "cycle",
-         "Add and Relu feed each other (also not topologically sorted; say 'cycle')"),
-        ("dangling_input.onnx", _model([helper.make_node("Add", ["x", "ghost_tensor"], ["y"], name="add")],
-                                       [_vi("x")], [_vi("y")]), 1, "ghost_tensor",
-         "node input produced by nothing and declared nowhere"),
-        ("missing_initializer.onnx",
-         _model([helper.make_node("Conv", ["x", "conv1.weight"], ["y"], name="conv1", kernel_shape=[3, 3])],
-                [_vi("x", shape=[1, 3, 8, 8])], [_vi("y", shape=[1, 4, 6, 6])],
-                value_info=[_vi("conv1.weight", shape=[4, 3, 3, 3])]), 1, "conv1.weight",
-         "Conv weight declared in value_info but no initializer holds it"),
-        ("missing_output.onnx", _model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
-                                       [_vi("x")], [_vi("nowhere_output")]), 1, "nowhere_output",
-         "graph output that no node produces"),
-        ("dynamic_dim.onnx", _relu_model(["batch", 4]), 1, "dynamic",
-         "symbolic dim_param 'batch' on the graph input"),
-        ("unknown_dim.onnx", _relu_model([None, 4]), 1, "dynamic", "graph input dim with neither value nor param"),
-        ("zero_dim.onnx", _relu_model([1, 0, 4]), 1, "zero", "graph input with a 0-sized dim"),
-        ("negative_dim.onnx", _relu_model([1, -3, 4]), 1, "negative", "graph input with dim -3"),
-        ("overflow_elements.onnx", _relu_model([1 << 40, 1 << 40]), 1, "overflow",
-         "element count 2^80 overflows int64"),
-        ("overflow_bytes.onnx", _relu_model([1 << 31, 1 << 31]), 1, "overflow",
-         "2^62 float32 elements: byte size 2^64 overflows int64"),
-        ("unsupported_op.onnx", _model([helper.make_node("FooBar", ["x"], ["y"], name="foo")],
-                                       [_vi("x")], [_vi("y")]), 1, "FooBar", "unknown op in the default domain"),
-        ("unknown_domain.onnx",
-         _model([helper.make_node("Relu", ["x"], ["y"], name="custom_relu", domain="com.example.custom")],
-                [_vi("x")], [_vi("y")], extra_opsets=[("com.example.custom", 1)]), 1, "com.example.custom",
-         "op in an unknown domain (imported by the model, so the ONNX checker accepts it)"),
-        ("string_input.onnx", _relu_model([1, 4], elem_type=TP.STRING), 1, "string",
-         "graph input of dtype STRING"),
-        ("raw_data_mismatch.onnx",
-         _model([helper.make_node("Add", ["x", "bad_weight"], ["y"], name="add")],
-                [_vi("x", shape=[4, 4])], [_vi("y", shape=[4, 4])],
-                [_raw_tensor("bad_weight", TP.FLOAT, [4, 4], b"\0" * 40)]), 1, "bad_weight",
-         "initializer dims 4x4 float (64 bytes) but raw_data has 40 bytes"),
-    ]
-    return cases
-
-
-def generate_bad(out_dir):
-    bdir = out_dir / "bad"
-    if bdir.exists():
-        shutil.rmtree(bdir)
-    bdir.mkdir(parents=True)
-    lines = ["# file\texit_code\terror_substring\tcomment",
-             "# onnx-to-c FILE -o EMPTY_DIR must exit with exit_code, print one stderr line starting",
-             "# 'error:' that contains error_substring (case-insensitive), and leave EMPTY_DIR empty.",
-             "# Generated by models/generate.py; check with tests/e2e/run_bad_models.py."]
-    for fname, data, code, substring, comment in bad_cases():
-        if data is not None:
-            (bdir / fname).write_bytes(data)
-            if fname in ("truncated.onnx", "random_bytes.onnx"):
-                try:
-                    onnx.load_from_string(data)
-                except Exception:
-                    pass
-                else:
-                    raise AssertionError(f"{fname} parses; pick another seed/cut")
-        lines.append(f"{fname}\t{code}\t{substring}\t{comment}")
-    (bdir / "cases.tsv").write_text("\n".join(lines) + "\n")
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 #include "compiler/driver/compile.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -19,6 +20,19 @@ double MsSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
+  const int64_t plan = std::max<int64_t>(o.plan_budget_ms, 0);
+  SearchBudgets b{std::max<int64_t>(o.schedule_budget_ms, 0), plan, plan / 4, plan / 2};
+  const int64_t limit = std::max<int64_t>(o.time_limit_ms, 0);
+  const int64_t total = b.schedule_ms + b.plan_ms + b.baseline_plan_ms + b.joint_plan_ms;
+  if (total > limit) {
+    // Rounding down keeps the sum within the limit.
+    auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
+    b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms)};
+  }
+  return b;
+}
+
 std::string DefaultNameForModel(const std::string& model_path) {
   std::string stem = std::filesystem::path(model_path).stem().string();
   return SanitizeCIdentifier(stem, 40);
@@ -33,14 +47,12 @@ std::string CertificateSummary(const CompileResult& r) {
   return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
 }
 
-absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
-  CompileResult r;
-  const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
-  auto t0 = std::chrono::steady_clock::now();
-  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name}));
-  r.import_ms = MsSince(t0);
+namespace {
 
-  t0 = std::chrono::steady_clock::now();
+// Everything after the import: passes, schedule, memory model, plan, emission.
+absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
+  const SearchBudgets budgets = SearchBudgetsWithinLimit(o);
+  auto t0 = std::chrono::steady_clock::now();
   PipelineOptions pipeline;
   pipeline.print_after_all = o.print_after_all;
   OC_RETURN_IF_ERROR(RunPipeline(r.program, o.passes.empty() ? DefaultPipeline() : o.passes,
@@ -57,7 +69,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   t0 = std::chrono::steady_clock::now();
   ScheduleOptions sched;
   sched.mode = o.schedule;
-  sched.budget_ms = o.schedule_budget_ms;
+  sched.budget_ms = budgets.schedule_ms;
   sched.alignment = o.alignment;
   sched.aliases.overlap = o.overlap;
   OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
@@ -73,16 +85,22 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
     AliasOptions views_only = AliasOptions::None();
     views_only.views = true;
     MemoryModel m = ComputeMemoryModel(r.program, o.alignment, views_only);
-    r.views_only_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
+    r.views_only_arena_bytes = PlanBest(r.program, m, budgets.baseline_plan_ms / 2).arena_bytes;
     AliasOptions no_overlap;
     no_overlap.overlap = false;
     m = ComputeMemoryModel(r.program, o.alignment, no_overlap);
-    r.no_overlap_arena_bytes = PlanBest(r.program, m, o.plan_budget_ms / 4).arena_bytes;
+    r.no_overlap_arena_bytes = PlanBest(r.program, m, budgets.baseline_plan_ms / 2).arena_bytes;
   }
-  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, o.plan_budget_ms));
-  // Joint choice: among orders of equal peak, prefer one whose plan reaches it.
+  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, budgets.plan_ms));
+  // Joint choice: among orders of equal peak, prefer one whose plan reaches
+  // it (the candidates share one budget).
+  const auto joint_deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(budgets.joint_plan_ms);
   for (const std::vector<int32_t>& ids : r.schedule.equal_peak_orders) {
     if (o.planner != "best" || r.plan.arena_bytes == r.model.peak_bytes) break;
+    const int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                joint_deadline - std::chrono::steady_clock::now()).count();
+    if (left_ms <= 0) break;
     Program candidate = r.program;
     std::map<int32_t, int> index_of_id;
     for (size_t i = 0; i < candidate.statements().size(); ++i) {
@@ -92,7 +110,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
     for (int32_t id : ids) order.push_back(index_of_id.at(id));
     ApplyOrder(candidate, order);
     MemoryModel m = ComputeMemoryModel(candidate, o.alignment, sched.aliases);
-    ArenaPlan plan = PlanBest(candidate, m, o.plan_budget_ms);
+    ArenaPlan plan = PlanBest(candidate, m, left_ms);
     if (m.peak_bytes == r.model.peak_bytes && plan.arena_bytes < r.plan.arena_bytes) {
       r.program = std::move(candidate);
       r.model = std::move(m);
@@ -118,6 +136,28 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));
   r.emit_ms = MsSince(t0);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
+  CompileResult r;
+  const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
+  auto t0 = std::chrono::steady_clock::now();
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name}));
+  r.import_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(CompileImported(o, name, r));
+  return r;
+}
+
+absl::StatusOr<CompileResult> CompileModelBytes(const std::string& bytes, const CompileOptions& o) {
+  CompileResult r;
+  const std::string name = o.name.empty() ? "model" : o.name;
+  auto t0 = std::chrono::steady_clock::now();
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxBytes(bytes, {name}));
+  r.import_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(CompileImported(o, name, r));
   return r;
 }
 

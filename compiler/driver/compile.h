@@ -24,6 +24,8 @@ struct CompileOptions {
   int64_t plan_budget_ms = 300;
   std::string schedule = "best";    // file | rpo | heuristic | best
   int64_t schedule_budget_ms = 700;
+  // Bound on all the searches together (see SearchBudgetsWithinLimit).
+  int64_t time_limit_ms = 10000;
   int64_t alignment = 16;
   std::string target = "x86-64";  // x86-64 | cortex-m0 | cortex-m3 | cortex-m4 | cortex-m7
   std::string arena_section;      // linker section of the arena; empty: the compiler's choice
@@ -59,10 +61,28 @@ struct CompileResult {
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
+// What each search may spend. The schedule search (local search, exact
+// search, lower bounds) gets schedule_budget_ms, the arena planner's exact
+// packing plan_budget_ms and the views-only baseline plan a quarter of that;
+// when these add up to more than time_limit_ms, all three are scaled down
+// together so that they fit. The defaults (700 + 300 + 75 ms) fit the default
+// limit (10 s) as they are.
+struct SearchBudgets {
+  // The scheduler; the arena plan; the baselines' plans; the plans of other
+  // orders of equal peak (joint choice).
+  int64_t schedule_ms = 0, plan_ms = 0, baseline_plan_ms = 0, joint_plan_ms = 0;
+};
+SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
+
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);
 
 absl::StatusOr<CompileResult> CompileModel(const CompileOptions& options);
+
+// The same on model bytes already in memory (options.model_path unused;
+// the C prefix defaults to "model"). Writes nothing.
+absl::StatusOr<CompileResult> CompileModelBytes(const std::string& bytes,
+                                                const CompileOptions& options);
 
 // One line for the generated header: arena, peak, bound, certified or gap.
 std::string CertificateSummary(const CompileResult& result);

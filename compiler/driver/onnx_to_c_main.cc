@@ -16,6 +16,7 @@
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
+#include "compiler/support/printable.h"
 
 namespace {
 
@@ -45,6 +46,9 @@ std::vector<oc::CliOption> Options() {
        "operator order: file, rpo, heuristic or best (heuristics, then exact search)", "", "ORDER"},
       {"schedule-budget-ms", "", true, "700",
        "time for the local search, the exact search and the lower bounds", "", "MS"},
+      {"time-limit", "", true, "10",
+       "seconds for all the searches together (schedule budget, arena planner, baselines); "
+       "their budgets are scaled down to fit", "", "SECONDS"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two",
        "16 on x86-64, 8 on Cortex-M", "N"},
       {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
@@ -68,11 +72,13 @@ constexpr char kUsage[] =
     "usage: onnx-to-c MODEL.onnx -o OUTDIR [options]\n       onnx-to-c verify REPORT.json MODEL.onnx";
 
 int Fail(const absl::Status& st) {
-  std::string msg(st.message());
-  for (char& c : msg) {
-    if (c == '\n') c = ' ';
-  }
-  std::cerr << "error: " << msg << "\n";
+  // Messages quote the model's names: one printable line of bounded length
+  // whatever they hold.
+  constexpr size_t kMaxMessage = 4000;
+  absl::string_view message = st.message();
+  const bool cut = message.size() > kMaxMessage;
+  if (cut) message = message.substr(0, kMaxMessage);
+  std::cerr << "error: " << oc::PrintableLine(message) << (cut ? "..." : "") << "\n";
   return 1;
 }
 

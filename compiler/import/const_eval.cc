@@ -54,8 +54,8 @@ absl::StatusOr<HostTensor> FoldBinary(const NodeContext& ctx, const HostTensor& 
   const bool integral = !IsFloat(a.dtype);
   for (int64_t i = 0; i < out.NumElements(); ++i) {
     if (integral && !IsFloat(out_type)) {
-      out.SetInt(i, static_cast<int64_t>(fn(static_cast<double>(ea.GetInt(i)),
-                                            static_cast<double>(eb.GetInt(i)))));
+      out.SetInt(i, SaturatingInt(fn(static_cast<double>(ea.GetInt(i)),
+                                     static_cast<double>(eb.GetInt(i)))));
     } else {
       out.SetDouble(i, fn(ea.GetDouble(i), eb.GetDouble(i)));
     }
@@ -373,14 +373,17 @@ absl::StatusOr<bool> TryFoldNode(NodeContext& ctx) {
                delta = ctx.ConstantInput(2);
     double s = start.GetDouble(0), l = limit.GetDouble(0), d = delta.GetDouble(0);
     if (d == 0) return ctx.Invalid("delta is 0");
-    int64_t n = static_cast<int64_t>(std::max(0.0, std::ceil((l - s) / d)));
+    int64_t n = SaturatingInt(std::max(0.0, std::ceil((l - s) / d)));
     OC_RETURN_IF_ERROR(CheckStaticDims({n}, start.dtype, "Range's result"));
     HostTensor out = HostTensor::Zeros(start.dtype, {n});
     for (int64_t i = 0; i < n; ++i) {
       if (IsFloat(start.dtype)) {
         out.SetDouble(i, s + static_cast<double>(i) * d);
       } else {
-        out.SetInt(i, start.GetInt(0) + i * delta.GetInt(0));
+        // Wraps like the target's integers instead of overflowing.
+        out.SetInt(i, static_cast<int64_t>(static_cast<uint64_t>(start.GetInt(0)) +
+                                           static_cast<uint64_t>(i) *
+                                               static_cast<uint64_t>(delta.GetInt(0))));
       }
     }
     ctx.BindConstantOutput(0, std::move(out));

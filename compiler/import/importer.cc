@@ -249,6 +249,10 @@ const std::unordered_map<std::string, LowerFn>& LoweringTable() {
   return *table;
 }
 
+// Weights from the file are bounded by its size (1 GiB); constants folded
+// from them by this.
+constexpr int64_t kMaxFoldedBytes = int64_t{256} << 20;
+
 absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype) {
   const std::string what = absl::StrCat("graph input '", vi.name(), "'");
   if (!vi.type().has_tensor_type()) {
@@ -264,9 +268,10 @@ absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype
     if (d.has_dim_value()) {
       shape.push_back(d.dim_value());
     } else {
+      const std::string which =
+          d.dim_param().empty() ? "an unknown" : absl::StrCat("a dynamic (symbolic) '", d.dim_param(), "'");
       return absl::UnimplementedError(absl::StrCat(
-          what, " has a dynamic (symbolic) dimension '", d.dim_param(),
-          "'; onnx-to-c needs static shapes: fix the dimension in the model"));
+          what, " has ", which, " dimension; onnx-to-c needs static shapes: fix the dimension in the model"));
     }
   }
   OC_RETURN_IF_ERROR(CheckStaticDims(shape, *dtype, what));
@@ -354,6 +359,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   for (const auto& vi : g.output()) infos[vi.name()] = &vi;
 
   const auto& table = LoweringTable();
+  int64_t folded_bytes = 0;
   for (const auto& node : g.node()) {
     NodeContext ctx(node, loaded.opset, p, names);
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
@@ -369,7 +375,23 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       ctx.BindConstantOutput(0, std::move(t));
       continue;
     }
+    const size_t first_new_value = p.num_values();
     OC_RETURN_IF_ERROR(NameTheNode(ctx, LowerNode(ctx, table)));
+    // Shapes computed from a hostile model's attributes and constants are
+    // checked here, before anything multiplies their dimensions.
+    for (size_t v = first_new_value; v < p.num_values(); ++v) {
+      const Value& made = p.value(static_cast<ValueId>(v));
+      absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
+                                          /*allow_empty=*/made.IsConstant());
+      if (!fits.ok()) return ctx.Invalid(fits.message());
+      // Folding can expand a few bytes (ConstantOfShape, Expand, Tile) into
+      // constants that would be emitted as C text: their total is bounded.
+      folded_bytes += static_cast<int64_t>(made.data.size());
+      if (folded_bytes > kMaxFoldedBytes) {
+        return ctx.Invalid(absl::StrCat("constants computed at compile time exceed ",
+                                        kMaxFoldedBytes >> 20, " MiB"));
+      }
+    }
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;
       auto bound = names.find(node.output(i));

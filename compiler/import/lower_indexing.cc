@@ -165,7 +165,7 @@ absl::Status LowerOneHot(NodeContext& ctx) {
   if (IsFloat(idx.dtype) && idx.dtype != DType::kF32) {
     return ctx.Unsupported("float16/float64 indices are not supported");
   }
-  const int64_t depth = static_cast<int64_t>(ctx.ConstantInput(1).GetDouble(0));
+  const int64_t depth = SaturatingInt(ctx.ConstantInput(1).GetDouble(0));
   if (depth <= 0) return ctx.Invalid("depth must be positive");
   if (ctx.InputValue(2).NumElements() != 2) return ctx.Invalid("values must hold two elements");
   const int64_t rank = static_cast<int64_t>(idx.shape.size()) + 1;

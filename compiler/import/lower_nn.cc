@@ -6,6 +6,7 @@
 #include "compiler/import/node_context.h"
 #include "compiler/import/shape_rules.h"
 #include "compiler/ir/printer.h"
+#include "compiler/ir/verifier.h"
 #include "compiler/support/status.h"
 
 namespace oc {
@@ -366,7 +367,12 @@ absl::Status LowerResize(NodeContext& ctx) {
   }
   if (out.empty()) {
     for (int i = 0; i < 4; ++i) {
-      out.push_back(static_cast<int64_t>(std::floor(static_cast<double>(x.shape[i]) * scales[i])));
+      const double size = std::floor(static_cast<double>(x.shape[i]) * scales[i]);
+      // Also false for NaN: the cast below must see a representable value.
+      if (!(size >= 0 && size <= static_cast<double>(kMaxTensorBytes))) {
+        return ctx.Invalid(absl::StrCat("scale ", scales[i], " is out of range"));
+      }
+      out.push_back(static_cast<int64_t>(size));
     }
   }
   if (out[0] != x.shape[0] || out[1] != x.shape[1]) return ctx.Invalid("sizes change N or C");

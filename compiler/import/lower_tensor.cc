@@ -6,6 +6,7 @@
 #include "compiler/import/node_context.h"
 #include "compiler/import/shape_rules.h"
 #include "compiler/ir/printer.h"
+#include "compiler/ir/verifier.h"
 #include "compiler/support/status.h"
 
 namespace oc {
@@ -96,6 +97,8 @@ absl::Status LowerSplit(NodeContext& ctx) {
   int64_t total = 0;
   for (int64_t s : sizes) {
     if (s <= 0) return ctx.Unsupported("empty split outputs are not supported");
+    // Each part fits in the dimension, so the running total cannot overflow.
+    if (s > x.shape[axis]) return ctx.Invalid("split sizes do not add up to the dimension");
     total += s;
   }
   if (total != x.shape[axis]) return ctx.Invalid("split sizes do not add up to the dimension");
@@ -178,6 +181,11 @@ absl::Status LowerPad(NodeContext& ctx) {
   if (static_cast<int64_t>(pads.size()) != 2 * rank) return ctx.Invalid("pads has the wrong length");
   if (mode != "constant" && mode != "reflect" && mode != "edge") {
     return ctx.Unsupported(absl::StrCat("mode '", mode, "' is not supported"));
+  }
+  for (int64_t p : pads) {
+    if (p < -kMaxTensorBytes || p > kMaxTensorBytes) {
+      return ctx.Invalid(absl::StrCat("pad ", p, " is out of range"));
+    }
   }
   Shape shape = x.shape;
   for (int64_t i = 0; i < rank; ++i) {

@@ -1,11 +1,13 @@
 #include "compiler/import/model_loader.h"
 
 #include <fstream>
+#include <regex>
 #include <set>
 #include <unordered_map>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/import/attribute_guard.h"
 #include "compiler/support/status.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
@@ -22,21 +24,39 @@ bool UsesExternalData(const onnx::TensorProto& t) {
   return t.data_location() == onnx::TensorProto::EXTERNAL || t.external_data_size() > 0;
 }
 
+// Where an external tensor says its data is, for the error message. The path
+// is never opened: weights must live inside the model file.
+std::string ExternalLocation(const onnx::TensorProto& t) {
+  for (const auto& entry : t.external_data()) {
+    if (entry.key() == "location") return absl::StrCat(" ('", entry.value(), "')");
+  }
+  return "";
+}
+
 absl::Status RejectExternalData(const onnx::GraphProto& g) {
   for (const auto& init : g.initializer()) {
     if (UsesExternalData(init)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "initializer '", init.name(),
-          "' uses external data, which onnx-to-c refuses: store the weights inside the model"));
+          "initializer '", init.name(), "' uses external data", ExternalLocation(init),
+          ", which onnx-to-c refuses: store the weights inside the model"));
     }
   }
   for (const auto& node : g.node()) {
     for (const auto& attr : node.attribute()) {
-      if (attr.has_t() && UsesExternalData(attr.t())) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("node '", node.name(), "' (", node.op_type(),
-                         "): attribute '", attr.name(), "' uses external data, which is refused"));
+      const onnx::TensorProto* external = nullptr;
+      if (attr.has_t() && UsesExternalData(attr.t())) external = &attr.t();
+      for (const auto& t : attr.tensors()) {
+        if (UsesExternalData(t)) external = &t;
       }
+      if (external) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "node '", node.name(), "' (", node.op_type(), "): attribute '", attr.name(),
+            "' uses external data", ExternalLocation(*external), ", which onnx-to-c refuses"));
+      }
+      // Subgraphs (If, Loop, Scan) are refused later, but the ONNX checker
+      // sees them first. The parser's nesting limit bounds this recursion.
+      if (attr.has_g()) OC_RETURN_IF_ERROR(RejectExternalData(attr.g()));
+      for (const auto& sub : attr.graphs()) OC_RETURN_IF_ERROR(RejectExternalData(sub));
     }
   }
   return absl::OkStatus();
@@ -110,6 +130,35 @@ absl::Status SortNodesTopologically(onnx::GraphProto& g) {
   return absl::OkStatus();
 }
 
+// An exception from the ONNX checker or shape inference as one line that
+// starts, as onnx-to-c's own errors do, with the node and op it names.
+absl::Status OnnxFailure(const std::string& what_failed, std::string what) {
+  // The messages quote the model's names, which may be megabytes long: cut
+  // them before the regexes (libstdc++'s recurse per character).
+  constexpr size_t kMaxMessage = 2000;
+  if (what.size() > kMaxMessage) what = what.substr(0, kMaxMessage) + "...";
+  for (char& c : what) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  static const std::regex kInference(R"(\(op_type:([^,]*), node name: (.*?)\): )");
+  static const std::regex kChecker(R"( *==> Context: Bad node spec for node\. Name: (.*) OpType: (\S*) *$)");
+  static const std::regex kUnsorted(R"(of node: +name: (.*) OpType: (\S*) +is not output)");
+  static const std::regex kTag(R"(\[ShapeInferenceError\] )");
+  std::smatch m;
+  std::string node_prefix;
+  if (std::regex_search(what, m, kInference)) {
+    node_prefix = absl::StrCat("node '", m[2].str(), "' (", m[1].str(), "): ");
+    what = m.prefix().str() + m.suffix().str();
+  } else if (std::regex_search(what, m, kChecker)) {
+    node_prefix = absl::StrCat("node '", m[1].str(), "' (", m[2].str(), "): ");
+    what = m.prefix().str();
+  } else if (std::regex_search(what, m, kUnsorted)) {
+    node_prefix = absl::StrCat("node '", m[1].str(), "' (", m[2].str(), "): ");
+  }
+  what = std::regex_replace(what, kTag, "");
+  return absl::InvalidArgumentError(absl::StrCat(node_prefix, what_failed, ": ", what));
+}
+
 }  // namespace
 
 absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
@@ -124,21 +173,19 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
   coded.SetTotalBytesLimit(static_cast<int>(kMaxModelBytes));
   if (!loaded.model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage()) {
     return absl::InvalidArgumentError(
-        "not a valid ONNX model: the protobuf could not be parsed (truncated or corrupt file?)");
+        absl::StrCat("not a valid ONNX model: the protobuf could not be parsed (truncated or "
+                     "corrupt file, or messages nested more than ",
+                     kMaxNesting, " deep)"));
   }
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
   OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
+  OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   try {
     onnx::checker::check_model(loaded.model);
   } catch (const std::exception& e) {
-    std::string what = e.what();
-    // The checker's messages span lines; the CLI prints one line.
-    for (char& c : what) {
-      if (c == '\n') c = ' ';
-    }
-    return absl::InvalidArgumentError(absl::StrCat("the ONNX checker rejects the model: ", what));
+    return OnnxFailure("the ONNX checker rejects the model", e.what());
   }
   // Old exporters break some type constraints (an int64 Constant at opset
   // 6): when type checking is what fails, shapes are inferred without it (the
@@ -157,10 +204,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
       if (failure.empty()) failure = e.what();
     }
   }
-  for (char& c : failure) {
-    if (c == '\n') c = ' ';
-  }
-  return absl::InvalidArgumentError(absl::StrCat("ONNX shape inference failed: ", failure));
+  return OnnxFailure("ONNX shape inference failed", failure);
 }
 
 absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path) {

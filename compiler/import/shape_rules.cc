@@ -4,13 +4,17 @@
 #include <set>
 
 #include "compiler/ir/printer.h"
+#include "compiler/ir/verifier.h"
 #include "compiler/support/status.h"
 
 namespace oc {
 
 std::vector<int64_t> Strides(const Shape& shape) {
   std::vector<int64_t> s(shape.size(), 1);
-  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * shape[i + 1];
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) {
+    // Saturates: callers reject such shapes, but must not overflow first.
+    if (__builtin_mul_overflow(s[i + 1], shape[i + 1], &s[i])) s[i] = INT64_MAX;
+  }
   return s;
 }
 
@@ -31,6 +35,9 @@ absl::StatusOr<Shape> ReshapeTarget(const NodeContext& ctx, const Shape& in,
       continue;
     }
     if (d <= 0) return ctx.Invalid(absl::StrCat("shape has an invalid dimension ", d));
+    if (known > kMaxTensorBytes / d) {
+      return ctx.Invalid(absl::StrCat("shape has more than 2^31 elements (dimension ", d, ")"));
+    }
     out[i] = d;
     known *= d;
   }
@@ -52,8 +59,8 @@ absl::StatusOr<Shape> FlattenShape(const NodeContext& ctx, const Shape& in) {
   OC_ASSIGN_OR_RETURN(int64_t axis, ctx.AttrInt("axis", 1));
   if (axis < 0) axis += rank;
   if (axis < 0 || axis > rank) return ctx.Invalid("axis is out of range");
-  int64_t outer = 1;
-  for (int64_t i = 0; i < axis; ++i) outer *= in[i];
+  Shape head(in.begin(), in.begin() + axis);
+  const int64_t outer = NumElements(head);
   return Shape{outer, NumElements(in) / outer};
 }
 
@@ -135,6 +142,10 @@ absl::StatusOr<SliceSpec> SliceFor(const NodeContext& ctx, const Shape& in) {
     if (!seen.insert(axis).second) return ctx.Invalid("axes has a duplicate");
     int64_t dim = in[axis], step = steps[i];
     if (step == 0) return ctx.Invalid("a slice step is 0");
+    // A step beyond the dimension takes one element, as a step of the
+    // dimension does; clamping keeps the arithmetic below (and the strides
+    // emitted from it) in range.
+    step = std::clamp<int64_t>(step, -dim, dim);
     int64_t start = starts[i], end = ends[i];
     if (start < 0) start = start < -dim ? -1 : start + dim;
     if (end < 0) end = end < -dim ? -1 : end + dim;

@@ -69,15 +69,14 @@ uint16_t HalfFromDouble(double v) {
   return sign | static_cast<uint16_t>(((e + 14) << 10) | (q & 0x3FFu));
 }
 
-// v as an int64, saturating (NaN gives 0) rather than undefined behaviour.
+}  // namespace
+
 int64_t SaturatingInt(double v) {
   if (std::isnan(v)) return 0;
   if (v <= -9223372036854775808.0) return INT64_MIN;
   if (v >= 9223372036854775808.0) return INT64_MAX;
   return static_cast<int64_t>(v);
 }
-
-}  // namespace
 
 double HostTensor::GetDouble(int64_t i) const {
   switch (dtype) {
@@ -99,7 +98,7 @@ int64_t HostTensor::GetInt(int64_t i) const {
     case DType::kU32: return Load<uint32_t>(bytes, i);
     case DType::kI64: return Load<int64_t>(bytes, i);
     case DType::kU64: return static_cast<int64_t>(Load<uint64_t>(bytes, i));
-    default: return static_cast<int64_t>(GetDouble(i));
+    default: return SaturatingInt(GetDouble(i));
   }
 }
 
@@ -188,55 +187,79 @@ absl::Status CheckStaticDims(const Shape& shape, DType dtype, const std::string&
   return absl::OkStatus();
 }
 
-absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t) {
+namespace {
+
+// How many elements `t` stores in the typed field its dtype uses.
+int64_t TypedElementCount(const onnx::TensorProto& t, DType dtype) {
+  switch (dtype) {
+    case DType::kF32: return t.float_data_size();
+    case DType::kF64: return t.double_data_size();
+    case DType::kI64: return t.int64_data_size();
+    case DType::kU32:
+    case DType::kU64: return t.uint64_data_size();
+    default: return t.int32_data_size();  // f16, int32, int16, int8, uint16, uint8, bool
+  }
+}
+
+}  // namespace
+
+absl::Status CheckTensorProtoSize(const onnx::TensorProto& t) {
   const std::string what = absl::StrCat("tensor '", t.name(), "'");
   OC_ASSIGN_OR_RETURN(DType dtype, DTypeFromOnnx(t.data_type()));
-  HostTensor out;
-  out.dtype = dtype;
-  for (int64_t d : t.dims()) out.shape.push_back(d);
+  Shape shape(t.dims().begin(), t.dims().end());
   // Constants may be empty (an unused roi, say); activations may not.
-  OC_RETURN_IF_ERROR(CheckStaticDims(out.shape, dtype, what, /*allow_empty=*/true));
-  const int64_t n = out.NumElements();
+  OC_RETURN_IF_ERROR(CheckStaticDims(shape, dtype, what, /*allow_empty=*/true));
+  const int64_t n = NumElements(shape);
   const int64_t elem = DTypeSize(dtype);
-  out.bytes.assign(static_cast<size_t>(n * elem), 0);
-  auto mismatch = [&](int64_t have) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " holds ", have,
-                                                   " elements of data but its dims (",
-                                                   FormatShape(out.shape), ") need ", n));
-  };
   if (t.has_raw_data()) {
     if (static_cast<int64_t>(t.raw_data().size()) != n * elem) {
       return absl::InvalidArgumentError(absl::StrCat(what, " has ", t.raw_data().size(),
                                                      " bytes of raw data but its dims (",
-                                                     FormatShape(out.shape), ") need ", n * elem));
+                                                     FormatShape(shape), ") need ", n * elem));
     }
-    std::memcpy(out.bytes.data(), t.raw_data().data(), t.raw_data().size());
+  } else if (const int64_t have = TypedElementCount(t, dtype); have != n) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " holds ", have,
+                                                   " elements of data but its dims (",
+                                                   FormatShape(shape), ") need ", n));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t) {
+  // The data's size is checked before the buffer is allocated: a tensor that
+  // claims a gigabyte with a few bytes of data costs nothing.
+  OC_RETURN_IF_ERROR(CheckTensorProtoSize(t));
+  HostTensor out;
+  out.dtype = *DTypeFromOnnx(t.data_type());
+  out.shape.assign(t.dims().begin(), t.dims().end());
+  const int64_t n = out.NumElements();
+  const int64_t elem = DTypeSize(out.dtype);
+  const DType dtype = out.dtype;
+  if (t.has_raw_data()) {
+    // An empty tensor's buffer may be null, which memcpy must not be given.
+    out.bytes.assign(static_cast<size_t>(n * elem), 0);
+    if (n > 0) std::memcpy(out.bytes.data(), t.raw_data().data(), t.raw_data().size());
     return out;
   }
+  out.bytes.assign(static_cast<size_t>(n * elem), 0);
   switch (dtype) {
     case DType::kF32:
-      if (t.float_data_size() != n) return mismatch(t.float_data_size());
       for (int64_t i = 0; i < n; ++i) Store<float>(out.bytes, i, t.float_data(i));
       break;
     case DType::kF64:
-      if (t.double_data_size() != n) return mismatch(t.double_data_size());
       for (int64_t i = 0; i < n; ++i) Store<double>(out.bytes, i, t.double_data(i));
       break;
     case DType::kI64:
-      if (t.int64_data_size() != n) return mismatch(t.int64_data_size());
       for (int64_t i = 0; i < n; ++i) Store<int64_t>(out.bytes, i, t.int64_data(i));
       break;
     case DType::kU32:
     case DType::kU64:
-      if (t.uint64_data_size() != n) return mismatch(t.uint64_data_size());
       for (int64_t i = 0; i < n; ++i) out.SetInt(i, static_cast<int64_t>(t.uint64_data(i)));
       break;
     case DType::kF16:
-      if (t.int32_data_size() != n) return mismatch(t.int32_data_size());
       for (int64_t i = 0; i < n; ++i) Store<uint16_t>(out.bytes, i, static_cast<uint16_t>(t.int32_data(i)));
       break;
     default:  // int32, int16, int8, uint16, uint8, bool live in int32_data
-      if (t.int32_data_size() != n) return mismatch(t.int32_data_size());
       for (int64_t i = 0; i < n; ++i) out.SetInt(i, t.int32_data(i));
       break;
   }

@@ -32,8 +32,15 @@ struct HostTensor {
 
 absl::StatusOr<DType> DTypeFromOnnx(int32_t onnx_type);
 
+// v as an int64, saturating (NaN gives 0) rather than undefined behaviour.
+int64_t SaturatingInt(double v);
+
 // Decodes a TensorProto, checking that its data length matches its dims.
 absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t);
+
+// DecodeTensorProto's checks without decoding: a supported element type,
+// valid dims, and data of the size the dims need.
+absl::Status CheckTensorProtoSize(const onnx::TensorProto& t);
 
 // Validates ONNX dims: static, positive (zero too when `allow_empty`), and
 // small enough to address.

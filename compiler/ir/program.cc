@@ -1,12 +1,17 @@
 #include "compiler/ir/program.h"
 
+#include <cstdint>
 #include <utility>
 
 namespace oc {
 
 int64_t NumElements(const Shape& shape) {
+  // Saturates instead of overflowing: shapes from a hostile model can be
+  // absurd before the checks that reject them have run.
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape) {
+    if (__builtin_mul_overflow(n, d, &n)) return d < 0 ? INT64_MIN : INT64_MAX;
+  }
   return n;
 }
 

@@ -61,6 +61,18 @@ static void fill_rnd(float *v, int n) {
   for (i = 0; i < n; i++) v[i] = rnd_f();
 }
 
+/* n random floats in a heap block of exactly that size: under AddressSanitizer
+ * (runtime.kernels.sanitize) a kernel reading or writing past a tensor fails. */
+static float *exact_rnd(int n) {
+  float *v = (float *)malloc((size_t)(n > 0 ? n : 1) * sizeof(float));
+  if (!v) {
+    printf("out of memory\n");
+    exit(2);
+  }
+  fill_rnd(v, n);
+  return v;
+}
+
 /* ------------------------------------------------------------------ conv */
 
 static void ref_conv2d(const oc_conv2d_params *p, const float *x, const float *w, const float *b,
@@ -89,20 +101,21 @@ static void ref_conv2d(const oc_conv2d_params *p, const float *x, const float *w
 /* fills h_out/w_out from the end pads */
 static void conv_case(const char *name, oc_conv2d_params p, int pad_bottom, int pad_right,
                       int with_bias) {
-  static float x[4096], w[4096], b[64], y[8192], r[8192];
-  int nx, nw, ny;
+  float *x, *w, *b, *y, *r;
+  int ny;
   p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1; /* 2-D */
   p.h_out = (p.h_in + p.pad_top + pad_bottom - p.dil_h * (p.k_h - 1) - 1) / p.stride_h + 1;
   p.w_out = (p.w_in + p.pad_left + pad_right - p.dil_w * (p.k_w - 1) - 1) / p.stride_w + 1;
-  nx = p.n * p.c_in * p.h_in * p.w_in;
-  nw = p.c_out * (p.c_in / p.group) * p.k_h * p.k_w;
   ny = p.n * p.c_out * p.h_out * p.w_out;
-  fill_rnd(x, nx);
-  fill_rnd(w, nw);
-  fill_rnd(b, p.c_out);
+  x = exact_rnd(p.n * p.c_in * p.h_in * p.w_in);
+  w = exact_rnd(p.c_out * (p.c_in / p.group) * p.k_h * p.k_w);
+  b = exact_rnd(p.c_out);
+  y = exact_rnd(ny);
+  r = exact_rnd(ny);
   oc_conv2d_f32(&p, x, w, with_bias ? b : NULL, y);
   ref_conv2d(&p, x, w, with_bias ? b : NULL, r);
   check(same_arr(y, r, ny), name);
+  free(x); free(w); free(b); free(y); free(r);
 }
 
 static void test_conv2d(void) {
@@ -181,20 +194,21 @@ static void ref_conv_transpose2d(const oc_conv2d_params *p, const float *x, cons
 
 static void convt_case(const char *name, oc_conv2d_params p, int pads_end_h, int pads_end_w,
                        int out_pad) {
-  static float x[4096], w[4096], b[64], y[8192], r[8192];
-  int nx, nw, ny;
+  float *x, *w, *b, *y, *r;
+  int ny;
   p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1; /* 2-D */
   p.h_out = (p.h_in - 1) * p.stride_h - p.pad_top - pads_end_h + p.dil_h * (p.k_h - 1) + 1 + out_pad;
   p.w_out = (p.w_in - 1) * p.stride_w - p.pad_left - pads_end_w + p.dil_w * (p.k_w - 1) + 1 + out_pad;
-  nx = p.n * p.c_in * p.h_in * p.w_in;
-  nw = p.c_in * (p.c_out / p.group) * p.k_h * p.k_w;
   ny = p.n * p.c_out * p.h_out * p.w_out;
-  fill_rnd(x, nx);
-  fill_rnd(w, nw);
-  fill_rnd(b, p.c_out);
+  x = exact_rnd(p.n * p.c_in * p.h_in * p.w_in);
+  w = exact_rnd(p.c_in * (p.c_out / p.group) * p.k_h * p.k_w);
+  b = exact_rnd(p.c_out);
+  y = exact_rnd(ny);
+  r = exact_rnd(ny);
   oc_conv_transpose2d_f32(&p, x, w, b, y);
   ref_conv_transpose2d(&p, x, w, b, r);
   check(same_arr(y, r, ny), name);
+  free(x); free(w); free(b); free(y); free(r);
 }
 
 static void test_conv_transpose2d(void) {
@@ -220,6 +234,41 @@ static void test_conv_transpose2d(void) {
     oc_conv_transpose2d_f32(&p, x, w, NULL, y);
     check(same_arr(y, want, 5), "conv_transpose1d hand-checked");
   }
+}
+
+/* Edge shapes: 1x1 inputs, kernels larger than the input (with padding),
+ * strides larger than the kernel. conv_case/convt_case use exact-size
+ * buffers, so under the sanitizers an access past a tensor fails. */
+static void conv_edge(const char *name, int h_in, int w_in, int k, int stride, int dil, int pad,
+                      int pad_end) {
+  oc_conv2d_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 1; p.c_in = 2; p.h_in = h_in; p.w_in = w_in; p.c_out = 3; p.k_h = k; p.k_w = k;
+  p.stride_h = stride; p.stride_w = stride; p.dil_h = dil; p.dil_w = dil;
+  p.pad_top = pad; p.pad_left = pad; p.group = 1;
+  conv_case(name, p, pad_end, pad_end, 1);
+  p.c_out = 2; p.group = 2; /* depthwise path */
+  conv_case(name, p, pad_end, pad_end, 1);
+}
+
+static void test_conv_edge_shapes(void) {
+  oc_conv2d_params p;
+  conv_edge("conv2d edge: 1x1 input, 3x3 kernel, pads 1", 1, 1, 3, 1, 1, 1, 1);
+  conv_edge("conv2d edge: 1x1 input, 1x1 kernel, stride 2", 1, 1, 1, 2, 1, 0, 0);
+  conv_edge("conv2d edge: 5x5 kernel on 2x3, pads 2", 2, 3, 5, 1, 1, 2, 2);
+  conv_edge("conv2d edge: 7x7 kernel on 1x1, pads 3, stride 2", 1, 1, 7, 2, 1, 3, 3);
+  conv_edge("conv2d edge: stride 3 > kernel 2", 7, 8, 2, 3, 1, 0, 0);
+  conv_edge("conv2d edge: stride 4 > kernel 1, pads 1", 5, 6, 1, 4, 1, 1, 0);
+  conv_edge("conv2d edge: dilation 3 on 4x4, pads 3", 4, 4, 3, 1, 3, 3, 3);
+  memset(&p, 0, sizeof p);
+  p.n = 1; p.c_in = 2; p.h_in = 1; p.w_in = 1; p.c_out = 2; p.k_h = 3; p.k_w = 3;
+  p.stride_h = 2; p.stride_w = 2; p.dil_h = 1; p.dil_w = 1; p.group = 1;
+  convt_case("conv_transpose2d edge: 1x1 input, 3x3 kernel, stride 2", p, 0, 0, 0);
+  p.h_in = 3; p.w_in = 2; p.k_h = 2; p.k_w = 2; p.stride_h = 3; p.stride_w = 3;
+  convt_case("conv_transpose2d edge: stride 3 > kernel 2, output_padding 2", p, 0, 0, 2);
+  p.h_in = 2; p.w_in = 2; p.k_h = 5; p.k_w = 5; p.stride_h = 1; p.stride_w = 1;
+  p.pad_top = 2; p.pad_left = 2;
+  convt_case("conv_transpose2d edge: 5x5 kernel on 2x2, pads 2", p, 2, 2, 0);
 }
 
 /* ------------------------------------------------------------ gemm/matmul */
@@ -720,6 +769,69 @@ static void test_pools(void) {
 
 /* ---------------------------------------------------------------- resize */
 
+/* Naive pooling reference (no ceil_mode): max over the window positions
+ * inside the input, or their mean (divided by the whole window when
+ * count_include_pad, as every window lies inside the padded input). */
+static void ref_pool2d(const oc_pool2d_params *p, int is_max, const float *x, float *y) {
+  int c, oy, ox, kh, kw;
+  for (c = 0; c < p->n_c; c++)
+    for (oy = 0; oy < p->h_out; oy++)
+      for (ox = 0; ox < p->w_out; ox++) {
+        float acc = is_max ? -INFINITY : 0.0f;
+        int count = 0;
+        for (kh = 0; kh < p->k_h; kh++)
+          for (kw = 0; kw < p->k_w; kw++) {
+            const int iy = oy * p->stride_h - p->pad_top + kh * p->dil_h;
+            const int ix = ox * p->stride_w - p->pad_left + kw * p->dil_w;
+            float v;
+            if (iy < 0 || iy >= p->h_in || ix < 0 || ix >= p->w_in) continue;
+            v = x[(c * p->h_in + iy) * p->w_in + ix];
+            acc = is_max ? (v > acc ? v : acc) : acc + v;
+            count++;
+          }
+        if (!is_max) acc /= (float)(p->count_include_pad ? p->k_h * p->k_w : count);
+        y[(c * p->h_out + oy) * p->w_out + ox] = acc;
+      }
+}
+
+static void pool_edge(const char *name, int h_in, int w_in, int k, int stride, int pad) {
+  oc_pool2d_params p;
+  float *x, *y, *r;
+  int ny, is_max, include;
+  memset(&p, 0, sizeof p);
+  pool_2d(&p);
+  p.n_c = 3; p.h_in = h_in; p.w_in = w_in; p.k_h = k; p.k_w = k;
+  p.stride_h = stride; p.stride_w = stride; p.dil_h = 1; p.dil_w = 1;
+  p.pad_top = p.pad_left = p.pad_bottom = p.pad_right = pad;
+  p.h_out = (h_in + 2 * pad - k) / stride + 1;
+  p.w_out = (w_in + 2 * pad - k) / stride + 1;
+  ny = p.n_c * p.h_out * p.w_out;
+  x = exact_rnd(p.n_c * h_in * w_in);
+  y = exact_rnd(ny);
+  r = exact_rnd(ny);
+  for (is_max = 0; is_max < 2; is_max++) {
+    for (include = 0; include < 2 - is_max; include++) {
+      p.count_include_pad = include;
+      if (is_max) {
+        oc_maxpool2d_f32(&p, x, y, NULL);
+      } else {
+        oc_avgpool2d_f32(&p, x, y);
+      }
+      ref_pool2d(&p, is_max, x, r);
+      check(same_arr(y, r, ny), name); /* same summation order: bit-exact */
+    }
+  }
+  free(x); free(y); free(r);
+}
+
+static void test_pool_edge_shapes(void) {
+  pool_edge("pool edge: 1x1 input, 3x3 kernel, pads 1", 1, 1, 3, 1, 1);
+  pool_edge("pool edge: 1x1 input, 1x1 kernel, stride 3", 1, 1, 1, 3, 0);
+  pool_edge("pool edge: 4x4 kernel on 2x3, pads 2", 2, 3, 4, 1, 2);
+  pool_edge("pool edge: stride 3 > kernel 2", 7, 8, 2, 3, 0);
+  pool_edge("pool edge: stride 5 > kernel 3, pads 1", 9, 6, 3, 5, 1);
+}
+
 static void resize_case(const char *name, int mode, int coord, int nearest, int h_in, int w_in,
                         int h_out, int w_out, const float *x, const float *want) {
   float y[64];
@@ -1016,6 +1128,8 @@ static void test_math(void) {
 int main(void) {
   test_conv2d();
   test_conv_transpose2d();
+  test_conv_edge_shapes();
+  test_pool_edge_shapes();
   test_gemm();
   test_matmul();
   test_binary();

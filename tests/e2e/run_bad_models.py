@@ -3,17 +3,19 @@
 
     /usr/bin/python3 tests/e2e/run_bad_models.py --compiler build/onnx-to-c [--work DIR] models/bad
 
-For every row of BAD_DIR/cases.tsv (file, exit code, expected substring, comment), runs
-`onnx-to-c BAD_DIR/FILE -o EMPTY_DIR --emit-harness` and checks that
+For every row of BAD_DIR/cases.tsv (file, exit code, problem, node, args, comment), runs
+`onnx-to-c BAD_DIR/FILE -o EMPTY_DIR --emit-harness [ARGS]` and checks that
   * it exits with the expected code and was not killed by a signal,
-  * stderr is exactly one line, starting with `error:` and containing the substring
-    (case-insensitive), with no sanitizer report,
+  * stderr is exactly one line of printable characters, starting with `error:`,
+    containing the problem substring (case-insensitive) and, unless node is '-',
+    naming node '<node>'; with no sanitizer report,
   * EMPTY_DIR is still empty.
 It also checks bad command lines: exit 2 and exactly one `error:` line on stderr
 (usage text may follow). Prints one PASS/FAIL line per case, then `N passed, M failed`.
 """
 import argparse
 import os
+import shlex
 import shutil
 import sys
 import tempfile
@@ -34,13 +36,15 @@ def read_cases(bad_dir):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) < 3:
-            common.fail(f"cases.tsv:{lineno}: expected file, exit code, substring[, comment]")
-        cases.append((fields[0], int(fields[1]), fields[2], fields[3] if len(fields) > 3 else ""))
+        if len(fields) < 5:
+            common.fail(f"cases.tsv:{lineno}: expected file, exit code, problem, node, args[, comment]")
+        substrings = [fields[2]] + ([f"node '{fields[3]}'"] if fields[3] != "-" else [])
+        args = shlex.split(fields[4]) if fields[4] != "-" else []
+        cases.append((fields[0], int(fields[1]), substrings, args, fields[5] if len(fields) > 5 else ""))
     return cases
 
 
-def check_stderr(res, substring, strict):
+def check_stderr(res, substrings, strict):
     """Reason the compiler's stderr is wrong, or None."""
     for mark in SANITIZER_MARKS:
         if mark in res.stderr:
@@ -51,12 +55,15 @@ def check_stderr(res, substring, strict):
         return f"{len(errors)} lines start with 'error:' on stderr, expected 1: {lines[:3]}"
     if strict and len(lines) != 1:
         return f"stderr has {len(lines)} lines, expected only the error line: {lines[:3]}"
-    if substring.lower() not in errors[0].lower():
-        return f"error line lacks {substring!r}: {errors[0]!r}"
+    for substring in substrings:
+        if substring.lower() not in errors[0].lower():
+            return f"error line lacks {substring!r}: {errors[0]!r}"
+    if strict and not all(c.isprintable() for c in errors[0]):
+        return f"error line has unprintable characters: {errors[0]!r}"
     return None
 
 
-def run_one(compiler, argv, out_dir, want_code, substring, strict):
+def run_one(compiler, argv, out_dir, want_code, substrings, strict):
     """Run the compiler; return None if all checks pass, else the reason."""
     out_dir.mkdir(parents=True)
     res = common.run([compiler] + argv, TIMEOUT)
@@ -67,7 +74,7 @@ def run_one(compiler, argv, out_dir, want_code, substring, strict):
     if res.returncode != want_code:
         first = res.stderr.strip().splitlines()[0][:200] if res.stderr.strip() else "(empty)"
         return f"exit code {res.returncode}, expected {want_code}; stderr: {first}"
-    reason = check_stderr(res, substring, strict)
+    reason = check_stderr(res, substrings, strict)
     if reason:
         return reason
     left = sorted(p.name for p in out_dir.iterdir()) if out_dir.exists() else []
@@ -100,10 +107,10 @@ def main():
     ]
 
     passed = failed = 0
-    for i, (fname, code, substring, comment) in enumerate(read_cases(bad_dir)):
+    for i, (fname, code, substrings, extra, comment) in enumerate(read_cases(bad_dir)):
         out = work / f"case_{i}"
-        reason = run_one(compiler, [str(bad_dir / fname), "-o", str(out), "--emit-harness"],
-                         out, code, substring, strict=True)
+        reason = run_one(compiler, [str(bad_dir / fname), "-o", str(out), "--emit-harness"] + extra,
+                         out, code, substrings, strict=True)
         ok = reason is None
         print(f"PASS {fname}" if ok else f"FAIL {fname} ({comment}): {reason}", flush=True)
         passed += ok
@@ -111,7 +118,7 @@ def main():
     for i, (name, argv) in enumerate(usage_cases):
         out = work / f"usage_{i}"
         argv = [str(out) if a is OUT else a for a in argv]
-        reason = run_one(compiler, argv, out, 2, "", strict=False)
+        reason = run_one(compiler, argv, out, 2, [], strict=False)
         ok = reason is None
         print(f"PASS {name}" if ok else f"FAIL {name}: {reason}", flush=True)
         passed += ok

@@ -117,12 +117,25 @@ TEST_F(FileOutputTest, RefusesADirectoryBelowAFile) {
 }
 
 TEST_F(FileOutputTest, AFailedWriteLeavesNothingBehind) {
-  // The second file cannot be created (its directory does not exist): the
-  // first must not appear, and no temporary file may remain.
-  absl::Status st =
-      WriteFilesAtomically(root_.string(), {{"a.c", "first"}, {"missing/b.c", "second"}});
+  // The second file cannot be created (its name is longer than a file name
+  // may be): the first must not appear, and no temporary file may remain.
+  absl::Status st = WriteFilesAtomically(
+      root_.string(), {{"a.c", "first"}, {std::string(300, 'b') + ".c", "second"}});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(AllFiles(root_), std::set<std::string>{});
+}
+
+TEST_F(FileOutputTest, RefusesNamesThatAreNotPlainFileNames) {
+  for (const std::string& name : {std::string("../escape.c"), std::string("sub/a.c"),
+                                  std::string("/tmp/abs.c"), std::string(".."), std::string(""),
+                                  std::string("a\0b.c", 5)}) {
+    absl::Status st = WriteFilesAtomically((root_ / "out").string(), {{"ok.c", "x"}, {name, "y"}});
+    ASSERT_FALSE(st.ok()) << name;
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_THAT(std::string(st.message()), HasSubstr("not a plain file name"));
+  }
+  EXPECT_EQ(AllFiles(root_), std::set<std::string>{});
+  EXPECT_FALSE(fs::exists(root_.parent_path() / "escape.c"));
 }
 
 TEST_F(FileOutputTest, AFailedRenameLeavesNothingBehind) {
