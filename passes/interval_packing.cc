@@ -154,6 +154,14 @@ std::vector<int> SortedBlocks(const std::vector<Block>& blocks, int64_t (*key)(c
   return order;
 }
 
+// Where both exact searches start: `start`, flagged optimal at max-live.
+Packing StartFrom(const std::vector<IntervalItem>& items, const Packing& start, int64_t* target) {
+  *target = MaxLive(items);
+  Packing best = start;
+  best.optimal = best.size == *target;
+  return best;
+}
+
 // What both exact searches work on: the blocks, the skyline (the top of
 // what is placed, per step) and the bytes still unplaced per step.
 struct SkylineState {
@@ -274,9 +282,8 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment) {
 
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
                   std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
-  const int64_t target = MaxLive(items);
-  Packing best = start;
-  best.optimal = best.size == target;
+  int64_t target = 0;
+  Packing best = StartFrom(items, start, &target);
   if (best.optimal || items.empty()) return best;
   // Canonical packings (MiniMalloc, ASPLOS 2023): every block rests on the
   // skyline of what is placed. The search always works on the lowest point
@@ -411,9 +418,8 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
 
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
                           std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
-  const int64_t target = MaxLive(items);
-  Packing best = start;
-  best.optimal = best.size == target;
+  int64_t target = 0;
+  Packing best = StartFrom(items, start, &target);
   if (best.optimal || items.empty()) return best;
   // Canonical packings: every block rests at 0 or on a block below it, so
   // placing blocks in increasing order of base, each at the top of the

@@ -1,7 +1,6 @@
 #include "targets/c99/arena_guard.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -11,11 +10,6 @@ namespace {
 
 // Guard zone bytes on each side; a multiple of the alignment keeps the arena aligned.
 int64_t GuardBytes(const MemoryModel& m) { return std::max<int64_t>(64, m.alignment); }
-
-std::string Upper(std::string s) {
-  for (char& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 }  // namespace
 
@@ -89,7 +83,8 @@ void EmitGuardStart(const std::string& name, CodeWriter& w) {
 }
 
 void EmitGuardCheck(const Program& p, const MemoryModel& m, const ArenaPlan& plan,
-                    const std::string& name, int s, CodeWriter& w) {
+                    const std::string& name, const std::string& error_status, int s,
+                    CodeWriter& w) {
   std::vector<std::string> bounds;
   for (const auto& [begin, end] : DeclaredWrites(p, m, plan, s)) {
     bounds.push_back(absl::StrCat(begin, "u"));
@@ -100,7 +95,7 @@ void EmitGuardCheck(const Program& p, const MemoryModel& m, const ArenaPlan& pla
                       bounds.empty() ? "0u" : absl::StrJoin(bounds, ", "), "};"));
   w.Open(absl::StrCat("if (!", name, "_guard_check(writes, ", bounds.size() / 2, "u))"));
   w.Line(absl::StrCat(name, "_arena_guard_step = ", s, ";"));
-  w.Line(absl::StrCat("return ", Upper(name), "_ERROR_ARENA_GUARD;"));
+  w.Line(absl::StrCat("return ", error_status, ";"));
   w.Close();
   w.Close();
 }

@@ -30,9 +30,11 @@ void EmitGuardedArena(const MemoryModel& model, const ArenaPlan& plan, const std
                       const std::string& gnu_attributes, CodeWriter& w);
 // In the run function: fill with the canary and take the first snapshot.
 void EmitGuardStart(const std::string& name, CodeWriter& w);
-// In the run function, after statement `s` ran.
+// In the run function, after statement `s` ran; a violation returns
+// `error_status` (the header's <NAME>_ERROR_ARENA_GUARD).
 void EmitGuardCheck(const Program& program, const MemoryModel& model, const ArenaPlan& plan,
-                    const std::string& name, int s, CodeWriter& w);
+                    const std::string& name, const std::string& error_status, int s,
+                    CodeWriter& w);
 
 }  // namespace oc
 

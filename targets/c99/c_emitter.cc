@@ -300,7 +300,9 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   if (o.arena_guard) EmitGuardStart(o.name, w);
   for (size_t i = 0; i < fn_names.size(); ++i) {
     w.Line(absl::StrCat(fn_names[i], "(&c);"));
-    if (o.arena_guard) EmitGuardCheck(p, m, plan, o.name, static_cast<int>(i), w);
+    if (o.arena_guard) {
+      EmitGuardCheck(p, m, plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+    }
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();

@@ -214,6 +214,12 @@ const OverlapContract* StatementEmitter::Overlap() const {
   return &ctx_.model.overlaps[of[index]];
 }
 
+int64_t StatementEmitter::ContractScratchOffset() const {
+  // The statement's scratch item holds its kernel's scratch, then the contract's.
+  const size_t index = &s_ - ctx_.program.statements().data();
+  return ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
+}
+
 std::vector<std::string> StatementEmitter::WithField(std::vector<std::string> fields,
                                                      const std::string& name, int64_t value) {
   for (std::string& f : fields) {
@@ -223,16 +229,13 @@ std::vector<std::string> StatementEmitter::WithField(std::vector<std::string> fi
 }
 
 void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string& call) {
-  const size_t index = &s_ - ctx_.program.statements().data();
   const int64_t in_plane = c.in_plane_bytes / 4, out_plane = c.out_plane_bytes / 4;
-  const int64_t plane_offset =
-      ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
   w_.Comment(absl::StrCat("overlap contract: the output starts ", c.displacement,
                           " bytes below the input; each plane is computed into scratch once the"));
   w_.Comment("input planes up to it are read, then copied over input planes that are dead");
   w_.Line(absl::StrCat("const float *x = ", Read(0), ";"));
   w_.Line(absl::StrCat("float *y = ", Write(), ";"));
-  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", plane_offset, "u);"));
+  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", ContractScratchOffset(), "u);"));
   w_.Line("size_t k;");
   w_.Open(absl::StrCat("for (k = 0; k < ", c.planes, "u; ++k)"));
   std::string line = call;
@@ -257,16 +260,13 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   OC_RETURN_IF_ERROR(RequireF32(0));
   const OverlapContract* c = transpose ? nullptr : Overlap();
   if (c && c->kind == OverlapContract::Kind::kPixels) {
-    const size_t index = &s_ - ctx_.program.statements().data();
-    const int64_t scratch =
-        ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
     Params("oc_conv2d_params", ConvFields());
     Use("conv1x1_overlap.c");
     w_.Comment("overlap contract: the output starts at the input; each block of pixels is");
     w_.Comment("computed into scratch, then copied over input pixels no later block reads");
     w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
                          HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(c->arena + ",
-                         scratch, "u), ", c->block, ");"));
+                         ContractScratchOffset(), "u), ", c->block, ");"));
     return absl::OkStatus();
   }
   if (c) {
