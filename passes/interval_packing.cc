@@ -330,7 +330,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
       if (base[k] >= 0) continue;
       const int64_t at = st.RestOn(k) + lo;
       if (at == level) {
-        ranked.push_back({-blocks[k].area, k});
+        ranked.push_back({-(blocks[k].last - blocks[k].first), k});
       } else if (f.raise_to < 0 || at < f.raise_to) {
         f.raise_to = at;
       }
@@ -357,15 +357,78 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   // times, so a wrong early choice is revisited long before a depth-first
   // search would backtrack to it. A pass that never hits the limit has
   // searched everything.
+  //
+  // The search first decides whether max-live itself is reachable: with the
+  // capacity at the target, every step's skyline plus its unplaced bytes must
+  // stay within it, which prunes far harder than the best packing so far
+  // (MiniMalloc solves this decision problem). When that capacity is proved
+  // out of reach, or after half the time, it minimizes below the best.
+  const auto now = std::chrono::steady_clock::now();
+  const auto decide_until = now + (deadline - now) / 2;
+  int64_t limit = target + 1;  // prune at or above
+  bool deciding = true;
+  // The skyline only rises, so every unplaced block ends at or above where it
+  // rests now: the blocks live beside the one just placed must still fit.
+  std::vector<int> checked(n, -1);
+  int check_stamp = 0;
+  auto UnplacedStillFit = [&](int placed) {
+    ++check_stamp;
+    for (int t = blocks[placed].first; t <= blocks[placed].last; ++t) {
+      for (const auto& [k, lo] : live_at[t]) {
+        if (base[k] >= 0 || checked[k] == check_stamp) continue;
+        checked[k] = check_stamp;
+        if (st.RestOn(k) + blocks[k].height >= limit) return false;
+      }
+    }
+    return true;
+  };
+  // At a step with no slack (its skyline plus its unplaced bytes reach the
+  // capacity) nothing may be left empty: the lowest run of steps must be
+  // covered, at its level, by unplaced blocks resting there side by side
+  // wherever it has no slack. A few steps of dynamic programming over the
+  // run rule out most dead ends long before the search would reach them.
+  std::vector<std::vector<int>> starting_at(steps);
+  bool has_groups = false;
+  for (int k = 0; k < n; ++k) {
+    starting_at[blocks[k].first].push_back(k);
+    has_groups = has_groups || blocks[k].segments.size() > 1;
+  }
+  std::vector<char> reach;
+  auto LowestRunCanBeCovered = [&]() {
+    if (has_groups) return true;  // a group's segments rest at different levels
+    int low = -1;
+    for (int t = 0; t < steps; ++t) {
+      if (unplaced_live[t] > 0 && (low < 0 || skyline[t] < skyline[low])) low = t;
+    }
+    if (low < 0) return true;
+    const int64_t level = skyline[low];
+    int a = low, b = low;
+    while (a > 0 && skyline[a - 1] == level) --a;
+    while (b + 1 < steps && skyline[b + 1] == level) ++b;
+    reach.assign(static_cast<size_t>(b - a + 2), 0);
+    reach[0] = 1;
+    for (int t = a; t <= b; ++t) {
+      if (!reach[t - a]) continue;
+      if (skyline[t] + st.remaining[t] < limit - 1) reach[t - a + 1] = 1;  // slack: may stay empty
+      for (int k : starting_at[t]) {
+        if (base[k] < 0 && blocks[k].last <= b) reach[blocks[k].last + 1 - a] = 1;
+      }
+    }
+    return reach[b + 1 - a] != 0;
+  };
   bool done = false;
   for (int allowed = 0; !done; ++allowed) {
     bool limited = false;
     open_frame();
     stack.back().spent = 0;
     while (!stack.empty()) {
-      if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) {
-        done = true;
-        break;
+      if ((++explored & 255) == 0) {
+        const auto t = std::chrono::steady_clock::now();
+        if (t >= deadline) {
+          done = true;
+          break;
+        }
+        if (deciding && t >= decide_until) break;  // restarts the passes, minimizing
       }
       Frame& f = stack.back();
       undo(f);
@@ -387,7 +450,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
       } else {
         const Block& b = blocks[k];
         const int64_t off = st.RestOn(k);
-        if (off + b.height >= best.size) continue;
+        if (off + b.height >= limit) continue;
         st.Place(k, off, f.saved);
         for (const Segment& s : b.segments) {
           for (int t = s.first; t <= s.last; ++t) --unplaced_live[t];
@@ -397,6 +460,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
           Packing p = Expand(items, blocks, base);
           if (p.size < best.size) {
             best = std::move(p);
+            limit = std::min(limit, best.size);
             if (best.size == target) {
               done = true;
               break;
@@ -405,9 +469,22 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
           continue;
         }
       }
-      if (st.Bound() >= best.size) continue;
+      if (st.Bound() >= limit || (f.applied >= 0 && !UnplacedStillFit(f.applied))) continue;
+      if (!LowestRunCanBeCovered()) continue;
       open_frame();
       stack.back().spent = spent;
+    }
+    if (done) break;
+    if (deciding && (!limited || !stack.empty())) {
+      // Max-live is out of reach (or out of time): minimize from scratch.
+      while (!stack.empty()) {
+        undo(stack.back());
+        stack.pop_back();
+      }
+      deciding = false;
+      limit = best.size;
+      allowed = -1;
+      continue;
     }
     if (!limited) done = true;
   }

@@ -19,7 +19,7 @@ class NodeCutSolver {
  public:
   explicit NodeCutSolver(const ScheduleGraph& g)
       : g_(g), side_(g.num_nodes, kFree), index_(g.num_nodes, -1),
-        written_by_v_(g.buffers.size(), 0) {}
+        written_by_v_(g.buffers.size(), 0), ideal_of_(g.num_nodes) {}
 
   // With `enough` >= 0 and no ideal wanted, a query whose answer cannot
   // exceed `enough` may return an upper bound (at most `enough`) instead:
@@ -102,7 +102,18 @@ class NodeCutSolver {
       flow.AddArc(gather, pay, buf.bytes);
     }
     for (int b : g_.writes[v]) written_by_v_[b] = 0;
-    const int64_t upper = fixed + std::min(smallest_extra, largest_extra);
+    int64_t upper = fixed + std::min(smallest_extra, largest_extra);
+    if (!want_ideal && upper > enough && upper > fixed) {
+      // Recent minimum-cut ideals, moved to fit v, often already show that
+      // v cannot beat `enough`: then the flow is not needed.
+      for (const NodeSet* ideal : CandidateIdeals(v)) {
+        upper = std::min(upper, fixed + ExtraBytesWith(v, *ideal));
+        if (upper <= enough) {
+          if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = *ideal;  // good enough for v's neighbours too
+          break;
+        }
+      }
+    }
     if (!want_ideal && (upper <= enough || upper == fixed)) {
       result.bytes = upper;  // exact when upper == fixed: no cut can be cheaper
       return result;
@@ -110,12 +121,15 @@ class NodeCutSolver {
     const int64_t cut = flow.Run(s, t);
     if (cut >= inf) return Infeasible();
     result.bytes = fixed + cut;
-    if (want_ideal) {
-      std::vector<bool> in_s = flow.SourceSide(s);
-      for (int c = 0; c < g_.num_nodes; ++c) {
-        if (side_[c] == kSource || (side_[c] == kFree && in_s[index_[c]])) result.ideal.push_back(c);
+    std::vector<bool> in_s = flow.SourceSide(s);
+    NodeSet ideal(g_.num_nodes);
+    for (int c = 0; c < g_.num_nodes; ++c) {
+      if (side_[c] == kSource || (side_[c] == kFree && in_s[index_[c]])) {
+        ideal.Add(c);
+        if (want_ideal) result.ideal.push_back(c);
       }
     }
+    if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = std::move(ideal);
     return result;
   }
 
@@ -126,6 +140,52 @@ class NodeCutSolver {
     NodeCut r;
     r.bytes = MaxFlow::kInfinite;
     return r;
+  }
+
+  // The bytes beyond `fixed` for the ideal made of `ideal`, v's ancestors
+  // and the forced-in nodes, less v's descendants and the forced-out nodes:
+  // an ideal too (a union of ideals less an up-set), so an upper bound on the
+  // cut. Buffers v writes are in `fixed` already.
+  // A set of nodes as bits.
+  class NodeSet {
+   public:
+    NodeSet() = default;
+    explicit NodeSet(int n) : words_((static_cast<size_t>(n) + 63) / 64, 0) {}
+    void Add(int c) { words_[c >> 6] |= uint64_t{1} << (c & 63); }
+    bool Has(int c) const { return (words_[c >> 6] >> (c & 63)) & 1u; }
+    bool empty() const { return words_.empty(); }
+
+   private:
+    std::vector<uint64_t> words_;
+  };
+
+  // The bytes beyond `fixed` for the ideal made of `ideal`, v's ancestors
+  // and the forced-in nodes, less v's descendants and the forced-out nodes:
+  // an ideal too (a union of ideals less an up-set), so an upper bound on the
+  // cut. Buffers v writes are in `fixed` already.
+  int64_t ExtraBytesWith(int v, const NodeSet& ideal) const {
+    auto in_s = [&](int c) { return side_[c] == kSource || (side_[c] == kFree && ideal.Has(c)); };
+    int64_t extra = 0;
+    for (const auto& buf : g_.buffers) {
+      const auto& w = buf.writers;
+      if (std::find(w.begin(), w.end(), v) != w.end()) continue;  // in `fixed`
+      if (std::none_of(w.begin(), w.end(), in_s)) continue;
+      if (std::all_of(buf.readers.begin(), buf.readers.end(), in_s)) continue;
+      extra += buf.bytes;
+    }
+    return extra;
+  }
+
+  // The minimizing ideals already found for v's neighbours: a neighbour's
+  // best ideal is often close to v's.
+  std::vector<const NodeSet*> CandidateIdeals(int v) const {
+    std::vector<const NodeSet*> out;
+    for (const auto* around : {&g_.preds[v], &g_.succs[v]}) {
+      for (int u : *around) {
+        if (!ideal_of_[u].empty()) out.push_back(&ideal_of_[u]);
+      }
+    }
+    return out;
   }
 
   // Marks the nodes on `stack` and their ancestors (up) or descendants;
@@ -147,6 +207,9 @@ class NodeCutSolver {
   std::vector<int> index_;
   std::vector<char> written_by_v_;  // per buffer, during a query
   std::vector<int> free_writers_, free_readers_;
+  // Per node: its minimizing ideal once a flow found it, or the neighbour's
+  // ideal that showed the node could not beat the best.
+  std::vector<NodeSet> ideal_of_;
 };
 
 }  // namespace
@@ -171,25 +234,38 @@ std::vector<std::vector<uint64_t>> Ancestors(const ScheduleGraph& g, const std::
   return anc;
 }
 
+// Per node, the least live bytes at its step over `order` and the cheap
+// heuristic orders.
+std::vector<int64_t> LiveBytesUpperBounds(const ScheduleGraph& g, const std::vector<int>& order) {
+  std::vector<int64_t> upper(g.num_nodes, MaxFlow::kInfinite);
+  for (const std::vector<int>& o : {order, FileOrder(g), ReversePostOrder(g), GreedyLeastPeak(g), MemoryAwareDfs(g)}) {
+    if (!IsTopologicalOrder(g, o)) continue;  // node indices need not be one (a reversed program)
+    const std::vector<int64_t> live = LiveBytes(g, o);
+    for (size_t step = 0; step < o.size(); ++step) upper[o[step]] = std::min(upper[o[step]], live[step]);
+  }
+  return upper;
+}
+
 LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_t stop_at,
                    Deadline deadline, bool try_pairs) {
   LowerBound best;
   const int n = g.num_nodes;
   if (n == 0) return best;
-  std::vector<int64_t> live = LiveBytes(g, order);
-  // The order's live bytes at v's step bound LB_v from above: visit nodes from
-  // the most promising and stop when no remaining one can beat the best.
-  std::vector<int> by_live(n);
-  for (int i = 0; i < n; ++i) by_live[i] = i;
-  std::stable_sort(by_live.begin(), by_live.end(), [&](int a, int b) { return live[a] > live[b]; });
+  // Every order's live bytes at v's step bound LB_v from above; the least
+  // over a few cheap orders prunes most nodes on wide graphs, where the
+  // best order's own profile is far above the bound. Visit nodes from the
+  // most promising and stop when no remaining one can beat the best.
+  const std::vector<int64_t> upper = LiveBytesUpperBounds(g, order);
+  std::vector<int> by_upper(n);
+  for (int i = 0; i < n; ++i) by_upper[i] = i;
+  std::stable_sort(by_upper.begin(), by_upper.end(), [&](int a, int b) { return upper[a] > upper[b]; });
   NodeCutSolver solver(g);
-  for (int step : by_live) {
-    if (live[step] <= best.bytes || best.bytes >= stop_at) break;
+  for (int v : by_upper) {
+    if (upper[v] <= best.bytes || best.bytes >= stop_at) break;
     if (std::chrono::steady_clock::now() >= deadline) {
       best.complete = false;
       break;
     }
-    int v = order[step];
     NodeCut cut = solver.Query(v, {}, {}, /*want_ideal=*/false, /*enough=*/best.bytes);
     ++best.cuts_computed;
     if (cut.bytes > best.bytes) {
@@ -206,6 +282,11 @@ LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_
   // above B in the order (the pair bound is at most the larger of the two).
   std::vector<std::vector<uint64_t>> anc = Ancestors(g, order);
   auto is_anc = [&](int a, int b) { return (anc[b][a >> 6] >> (a & 63)) & 1u; };
+  // (Both in one order: the least over several orders does not bound a pair.)
+  const std::vector<int64_t> live = LiveBytes(g, order);
+  std::vector<int> by_live(n);
+  for (int i = 0; i < n; ++i) by_live[i] = i;
+  std::stable_sort(by_live.begin(), by_live.end(), [&](int a, int b) { return live[a] > live[b]; });
   for (int step_u : by_live) {
     if (live[step_u] <= best.bytes || best.bytes >= stop_at) break;
     int u = order[step_u];
