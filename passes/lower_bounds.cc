@@ -38,6 +38,55 @@ class NodeCutSolver {
     stack.push_back(v);
     if (!Mark(stack, kSink, /*up=*/false)) return Infeasible();
 
+    // What v writes is live at its step whatever S is: paid outright.
+    int64_t fixed = g_.scratch[v];
+    for (int b : g_.writes[v]) fixed += g_.buffers[b].bytes;
+    for (int b : g_.writes[v]) written_by_v_[b] = 1;
+    // The buffers whose payment depends on S: paid when a writer is in S and
+    // a reader is not. Extra bytes when S holds only the sources, or every
+    // free node too.
+    open_.clear();
+    int64_t smallest_extra = 0, largest_extra = 0;
+    for (size_t b = 0; b < g_.buffers.size(); ++b) {
+      const auto& buf = g_.buffers[b];
+      if (written_by_v_[b]) continue;
+      bool source_writer = false, sink_reader = false, free_writer = false, free_reader = false;
+      for (int w : buf.writers) {
+        source_writer = source_writer || side_[w] == kSource;
+        free_writer = free_writer || side_[w] == kFree;
+      }
+      for (int r : buf.readers) {
+        sink_reader = sink_reader || side_[r] == kSink;
+        free_reader = free_reader || side_[r] == kFree;
+      }
+      if (!source_writer && !free_writer) continue;  // never written in S
+      if (!sink_reader && !free_reader) continue;    // never read outside S
+      if (source_writer && sink_reader) {
+        fixed += buf.bytes;
+        continue;
+      }
+      if (source_writer) smallest_extra += buf.bytes;  // a free reader is outside S
+      if (sink_reader) largest_extra += buf.bytes;     // a free writer is in S
+      open_.push_back({static_cast<int>(b), source_writer, sink_reader});
+    }
+    for (int b : g_.writes[v]) written_by_v_[b] = 0;
+    int64_t upper = fixed + std::min(smallest_extra, largest_extra);
+    if (!want_ideal && upper > enough && upper > fixed) {
+      // The minimizing ideals of v's neighbours, moved to fit v, often
+      // already show that v cannot beat `enough`: then no flow is needed.
+      for (const NodeSet* ideal : CandidateIdeals(v)) {
+        upper = std::min(upper, fixed + ExtraBytesWith(*ideal));
+        if (upper <= enough) {
+          if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = *ideal;  // good enough for v's neighbours too
+          break;
+        }
+      }
+    }
+    if (!want_ideal && (upper <= enough || upper == fixed)) {
+      result.bytes = upper;  // exact when upper == fixed: no cut can be cheaper
+      return result;
+    }
+
     std::vector<int> free_nodes;
     for (int c = 0; c < g_.num_nodes; ++c) {
       if (side_[c] == kFree) {
@@ -52,71 +101,35 @@ class NodeCutSolver {
         if (side_[p] == kFree) flow.AddArc(index_[c], index_[p], inf);  // S is closed under preds
       }
     }
-    // What v writes is live at its step whatever S is: paid outright.
-    int64_t fixed = g_.scratch[v];
-    for (int b : g_.writes[v]) fixed += g_.buffers[b].bytes;
-    for (int b : g_.writes[v]) written_by_v_[b] = 1;
     std::vector<int>& free_writers = free_writers_;
     std::vector<int>& free_readers = free_readers_;
-    // Extra bytes when S holds only the sources, or every free node too.
-    int64_t smallest_extra = 0, largest_extra = 0;
-    for (size_t b = 0; b < g_.buffers.size(); ++b) {
-      const auto& buf = g_.buffers[b];
-      if (written_by_v_[b]) continue;
-      // Paid when a writer is in S and a reader is not.
-      bool source_writer = false, sink_reader = false;
+    for (const OpenBuffer& o : open_) {
+      const auto& buf = g_.buffers[o.buffer];
       free_writers.clear();
       free_readers.clear();
       for (int w : buf.writers) {
-        if (side_[w] == kSource) source_writer = true;
         if (side_[w] == kFree) free_writers.push_back(index_[w]);
       }
       for (int r : buf.readers) {
-        if (side_[r] == kSink) sink_reader = true;
         if (side_[r] == kFree) free_readers.push_back(index_[r]);
       }
-      if (!source_writer && free_writers.empty()) continue;  // never written in S
-      if (!sink_reader && free_readers.empty()) continue;    // never read outside S
-      if (source_writer && sink_reader) {
-        fixed += buf.bytes;
-        continue;
-      }
-      if (source_writer) smallest_extra += buf.bytes;  // a free reader is outside S
-      if (sink_reader) largest_extra += buf.bytes;     // a free writer is in S
       // gather: in S when a writer is; pay: outside S when a reader is; the
       // arc between them is the payment. Two nodes, so a buffer with several
       // writers is paid once.
       int gather = s, pay = t;
-      if (!source_writer) {
+      if (!o.source_writer) {
         gather = free_writers.size() == 1 ? free_writers[0] : flow.AddNode();
         if (free_writers.size() > 1) {
           for (int w : free_writers) flow.AddArc(w, gather, inf);
         }
       }
-      if (!sink_reader) {
+      if (!o.sink_reader) {
         pay = free_readers.size() == 1 ? free_readers[0] : flow.AddNode();
         if (free_readers.size() > 1) {
           for (int r : free_readers) flow.AddArc(pay, r, inf);
         }
       }
       flow.AddArc(gather, pay, buf.bytes);
-    }
-    for (int b : g_.writes[v]) written_by_v_[b] = 0;
-    int64_t upper = fixed + std::min(smallest_extra, largest_extra);
-    if (!want_ideal && upper > enough && upper > fixed) {
-      // Recent minimum-cut ideals, moved to fit v, often already show that
-      // v cannot beat `enough`: then the flow is not needed.
-      for (const NodeSet* ideal : CandidateIdeals(v)) {
-        upper = std::min(upper, fixed + ExtraBytesWith(v, *ideal));
-        if (upper <= enough) {
-          if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = *ideal;  // good enough for v's neighbours too
-          break;
-        }
-      }
-    }
-    if (!want_ideal && (upper <= enough || upper == fixed)) {
-      result.bytes = upper;  // exact when upper == fixed: no cut can be cheaper
-      return result;
     }
     const int64_t cut = flow.Run(s, t);
     if (cut >= inf) return Infeasible();
@@ -142,10 +155,6 @@ class NodeCutSolver {
     return r;
   }
 
-  // The bytes beyond `fixed` for the ideal made of `ideal`, v's ancestors
-  // and the forced-in nodes, less v's descendants and the forced-out nodes:
-  // an ideal too (a union of ideals less an up-set), so an upper bound on the
-  // cut. Buffers v writes are in `fixed` already.
   // A set of nodes as bits.
   class NodeSet {
    public:
@@ -162,15 +171,14 @@ class NodeCutSolver {
   // The bytes beyond `fixed` for the ideal made of `ideal`, v's ancestors
   // and the forced-in nodes, less v's descendants and the forced-out nodes:
   // an ideal too (a union of ideals less an up-set), so an upper bound on the
-  // cut. Buffers v writes are in `fixed` already.
-  int64_t ExtraBytesWith(int v, const NodeSet& ideal) const {
+  // cut. Only the open buffers depend on it.
+  int64_t ExtraBytesWith(const NodeSet& ideal) const {
     auto in_s = [&](int c) { return side_[c] == kSource || (side_[c] == kFree && ideal.Has(c)); };
     int64_t extra = 0;
-    for (const auto& buf : g_.buffers) {
-      const auto& w = buf.writers;
-      if (std::find(w.begin(), w.end(), v) != w.end()) continue;  // in `fixed`
-      if (std::none_of(w.begin(), w.end(), in_s)) continue;
-      if (std::all_of(buf.readers.begin(), buf.readers.end(), in_s)) continue;
+    for (const OpenBuffer& o : open_) {
+      const auto& buf = g_.buffers[o.buffer];
+      if (!o.source_writer && std::none_of(buf.writers.begin(), buf.writers.end(), in_s)) continue;
+      if (!o.sink_reader && std::all_of(buf.readers.begin(), buf.readers.end(), in_s)) continue;
       extra += buf.bytes;
     }
     return extra;
@@ -183,6 +191,11 @@ class NodeCutSolver {
     for (const auto* around : {&g_.preds[v], &g_.succs[v]}) {
       for (int u : *around) {
         if (!ideal_of_[u].empty()) out.push_back(&ideal_of_[u]);
+      }
+    }
+    for (int p : g_.preds[v]) {
+      for (int u : g_.succs[p]) {
+        if (u != v && !ideal_of_[u].empty()) out.push_back(&ideal_of_[u]);
       }
     }
     return out;
@@ -207,6 +220,11 @@ class NodeCutSolver {
   std::vector<int> index_;
   std::vector<char> written_by_v_;  // per buffer, during a query
   std::vector<int> free_writers_, free_readers_;
+  struct OpenBuffer {
+    int buffer;
+    bool source_writer, sink_reader;
+  };
+  std::vector<OpenBuffer> open_;  // during a query
   // Per node: its minimizing ideal once a flow found it, or the neighbour's
   // ideal that showed the node could not beat the best.
   std::vector<NodeSet> ideal_of_;
