@@ -280,11 +280,16 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment) {
   return best;
 }
 
-Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
-                  std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+namespace {
+
+// The exact search on one piece of the problem; it stops once the packing is
+// `goal` bytes or less (at least the piece's max-live).
+Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& start, int64_t goal,
+                       std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
   int64_t target = 0;
   Packing best = StartFrom(items, start, &target);
-  if (best.optimal || items.empty()) return best;
+  target = std::max(target, goal);
+  if (best.size <= target || items.empty()) return best;
   // Canonical packings (MiniMalloc, ASPLOS 2023): every block rests on the
   // skyline of what is placed. The search always works on the lowest point
   // of the skyline among the steps where something is still unplaced: a
@@ -415,7 +420,35 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
       }
     }
     return reach[b + 1 - a] != 0;
+  };  // A valley (a run of steps at one level whose neighbours are higher) is
+  // filled up to its lower neighbour only by blocks that lie inside it in
+  // time: anything resting lower than a neighbour cannot reach over it, and
+  // the skyline only rises. What they cannot fill is waste, which a step's
+  // slack must absorb.
+  std::vector<int64_t> inside;
+  auto ValleysCanBeFilled = [&]() {
+    if (has_groups) return true;
+    const int64_t capacity = limit - 1;
+    for (int a = 0; a < steps;) {
+      int b = a;
+      while (b + 1 < steps && skyline[b + 1] == skyline[a]) ++b;
+      const int64_t left = a > 0 ? skyline[a - 1] : capacity, right = b + 1 < steps ? skyline[b + 1] : capacity;
+      const int64_t top = std::min(left, right);
+      if (top > skyline[a]) {
+        inside.assign(static_cast<size_t>(b - a + 1), 0);
+        for (int t = a; t <= b; ++t) {
+          for (const auto& [k, lo] : live_at[t]) {
+            if (base[k] < 0 && blocks[k].first >= a && blocks[k].last <= b) inside[t - a] += blocks[k].height;
+          }
+          // top - skyline - inside is left empty; slack = capacity - skyline - remaining.
+          if (top - inside[t - a] > capacity - st.remaining[t]) return false;
+        }
+      }
+      a = b + 1;
+    }
+    return true;
   };
+
   bool done = false;
   for (int allowed = 0; !done; ++allowed) {
     bool limited = false;
@@ -470,7 +503,7 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
         }
       }
       if (st.Bound() >= limit || (f.applied >= 0 && !UnplacedStillFit(f.applied))) continue;
-      if (!LowestRunCanBeCovered()) continue;
+      if (!LowestRunCanBeCovered() || !ValleysCanBeFilled()) continue;
       open_frame();
       stack.back().spent = spent;
     }
@@ -489,8 +522,80 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     if (!limited) done = true;
   }
   if (nodes_explored) *nodes_explored = explored;
-  best.optimal = best.size == target;
   return best;
+}
+
+// Steps at which no item (no group) is live across: the problem falls
+// apart there into pieces packed independently, so that a dead end in one
+// piece never makes the search revisit the choices made in another.
+std::vector<std::vector<int>> TimePieces(const std::vector<IntervalItem>& items) {
+  std::map<int, std::pair<int, int>> group_span;
+  for (const IntervalItem& it : items) {
+    if (it.group < 0) continue;
+    auto [pos, fresh] = group_span.insert({it.group, {it.first, it.last}});
+    if (!fresh) pos->second = {std::min(pos->second.first, it.first), std::max(pos->second.second, it.last)};
+  }
+  auto span = [&](const IntervalItem& it) {
+    return it.group < 0 ? std::make_pair(it.first, it.last) : group_span.at(it.group);
+  };
+  std::vector<int> by_first(items.size());
+  for (size_t i = 0; i < items.size(); ++i) by_first[i] = static_cast<int>(i);
+  std::stable_sort(by_first.begin(), by_first.end(),
+                   [&](int a, int b) { return span(items[a]).first < span(items[b]).first; });
+  std::vector<std::vector<int>> pieces;
+  int reach = -1;
+  for (int i : by_first) {
+    if (pieces.empty() || span(items[i]).first > reach) pieces.emplace_back();
+    pieces.back().push_back(i);
+    reach = std::max(reach, span(items[i]).second);
+  }
+  return pieces;
+}
+
+}  // namespace
+
+Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
+                  std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+  int64_t target = 0;
+  Packing best = StartFrom(items, start, &target);
+  if (best.optimal || items.empty()) return best;
+  const std::vector<std::vector<int>> pieces = TimePieces(items);
+  if (pieces.size() == 1) {
+    best = PackExactPiece(items, start, target, deadline, nodes_explored);
+    best.optimal = best.size == target;
+    return best;
+  }
+  // Each piece needs only to fit under the whole problem's max-live; the
+  // pieces that do not yet share the time left, by their number of items.
+  size_t left = 0;
+  std::vector<Packing> starts(pieces.size());
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    for (int i : pieces[p]) {
+      starts[p].offsets.push_back(start.offsets[i]);
+      starts[p].size = std::max(starts[p].size, start.offsets[i] + items[i].bytes);
+    }
+    if (starts[p].size > target) left += pieces[p].size();
+  }
+  if (nodes_explored) *nodes_explored = 0;
+  Packing out;
+  out.offsets.assign(items.size(), 0);
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    Packing piece = starts[p];
+    if (piece.size > target) {
+      std::vector<IntervalItem> sub;
+      for (int i : pieces[p]) sub.push_back(items[i]);
+      const auto now = std::chrono::steady_clock::now();
+      const auto share = now + (deadline - now) * static_cast<int64_t>(pieces[p].size()) / static_cast<int64_t>(left);
+      left -= pieces[p].size();
+      int64_t explored = 0;
+      piece = PackExactPiece(sub, piece, target, std::min(deadline, share), &explored);
+      if (nodes_explored) *nodes_explored += explored;
+    }
+    for (size_t k = 0; k < pieces[p].size(); ++k) out.offsets[pieces[p][k]] = piece.offsets[k];
+    out.size = std::max(out.size, piece.size);
+  }
+  out.optimal = out.size == target;
+  return out.size < best.size ? out : best;
 }
 
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,

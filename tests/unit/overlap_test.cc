@@ -333,6 +333,37 @@ TEST(GroupedPackingTest, PlannersKeepGroupsAndNeverBeatMaxLive) {
   EXPECT_GE(reached, rounds * 3 / 10);
 }
 
+TEST(GroupedPackingTest, ExactPackerSolvesTimePiecesApart) {
+  // Three independent stretches of steps (nothing live across their
+  // borders): each is packed on its own, groups included, and the packing
+  // must be as valid as a whole-problem one.
+  std::mt19937 rng(11);
+  int reached = 0, reached_whole = 0;
+  const int rounds = 40, steps = 30;
+  for (int round = 0; round < rounds; ++round) {
+    std::vector<IntervalItem> items;
+    for (int piece = 0; piece < 3; ++piece) {
+      for (IntervalItem it : RandomGroupedItems(rng, 30, steps)) {
+        it.first += piece * steps;
+        it.last += piece * steps;
+        if (it.group >= 0) it.group += piece * 1000;
+        items.push_back(it);
+      }
+    }
+    const int64_t max_live = MaxLive(items);
+    Packing best = PackBestFit(items, 16);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
+    Packing exact = PackExact(items, best, deadline);
+    ASSERT_TRUE(PackingIsValid(items, exact));
+    ASSERT_GE(exact.size, max_live);
+    ASSERT_LE(exact.size, best.size);
+    EXPECT_EQ(exact.optimal, exact.size == max_live);
+    reached += exact.size == max_live;
+    reached_whole += best.size == max_live;
+  }
+  EXPECT_GT(reached, reached_whole);
+}
+
 TEST(GroupedPackingTest, ValidityCheckCatchesAMovedGroupMember) {
   std::vector<IntervalItem> items = {{64, 0, 3, 0, 0}, {32, 3, 6, 0, 16}, {48, 1, 5}};
   Packing p = PackBestFit(items, 16);
