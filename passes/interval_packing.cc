@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <numeric>
 
 namespace oc {
@@ -323,6 +324,8 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     std::vector<int64_t> saved;  // skyline before it
   };
   std::vector<Frame> stack;
+  int restart = 0;
+  std::mt19937 rng(1);
   auto open_frame = [&]() {
     Frame f;
     for (int t = 0; t < steps; ++t) {
@@ -341,6 +344,10 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
       }
     }
     std::sort(ranked.begin(), ranked.end());
+    // After a restart the first choice is sometimes another one.
+    if (restart > 0 && ranked.size() > 1 && (rng() & 1) == 0) {
+      std::swap(ranked[0], ranked[1 + rng() % (ranked.size() - 1)]);
+    }
     for (const auto& r : ranked) f.choices.push_back(r.second);
     if (f.raise_to >= 0) f.choices.push_back(-1);
     stack.push_back(std::move(f));
@@ -449,9 +456,14 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     return true;
   };
 
+  // Deciding runs depth-first with restarts (Gomes, Selman and Kautz, AAAI
+  // 1998): each run stops after a node budget that grows by half each time,
+  // and later runs take a random other first choice at some levels, so one
+  // bad early choice cannot hold the whole time.
+  int64_t run_nodes = 0, run_budget = 256;
   bool done = false;
   for (int allowed = 0; !done; ++allowed) {
-    bool limited = false;
+    bool limited = false, run_over = false;
     open_frame();
     stack.back().spent = 0;
     while (!stack.empty()) {
@@ -463,6 +475,10 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
         }
         if (deciding && t >= decide_until) break;  // restarts the passes, minimizing
       }
+      if (deciding && ++run_nodes > run_budget) {
+        run_over = true;
+        break;
+      }
       Frame& f = stack.back();
       undo(f);
       if (f.next >= f.choices.size()) {
@@ -470,7 +486,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
         continue;
       }
       const int spent = f.spent + (f.next > 0 ? 1 : 0);
-      if (spent > allowed) {
+      if (!deciding && spent > allowed) {
         limited = true;
         f.next = f.choices.size();
         continue;
@@ -508,7 +524,17 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
       stack.back().spent = spent;
     }
     if (done) break;
-    if (deciding && (!limited || !stack.empty())) {
+    if (run_over) {
+      while (!stack.empty()) {
+        undo(stack.back());
+        stack.pop_back();
+      }
+      ++restart;
+      run_nodes = 0;
+      run_budget += run_budget / 8;
+      continue;
+    }
+    if (deciding) {
       // Max-live is out of reach (or out of time): minimize from scratch.
       while (!stack.empty()) {
         undo(stack.back());
