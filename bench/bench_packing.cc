@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
       oc::Packing best = oc::PackBestFit(items, oc::kAlign);
       if (greedy.size < best.size) best = greedy;
       // As the `best` planner does: the two exact searches share the budget.
-      oc::Packing exact = oc::PackExact(items, best, t0 + std::chrono::milliseconds(budget_ms / 2));
+      oc::Packing exact = oc::PackExact(items, best, t0 + std::chrono::milliseconds(budget_ms * 4 / 5));
       exact = oc::PackExactByOffset(items, exact, t0 + std::chrono::milliseconds(budget_ms));
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (!oc::PackingIsValid(items, exact)) {

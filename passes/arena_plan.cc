@@ -106,7 +106,7 @@ ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
   if (greedy.size < packing.size) packing = greedy;
   // Two exact searches share the budget: lowest point first, then by offset.
   const auto t0 = std::chrono::steady_clock::now();
-  if (!packing.optimal) packing = PackExact(intervals, packing, t0 + std::chrono::milliseconds(budget_ms / 2));
+  if (!packing.optimal) packing = PackExact(intervals, packing, t0 + std::chrono::milliseconds(budget_ms * 4 / 5));
   if (!packing.optimal) {
     packing = PackExactByOffset(intervals, packing, t0 + std::chrono::milliseconds(budget_ms));
   }

@@ -376,7 +376,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
   // (MiniMalloc solves this decision problem). When that capacity is proved
   // out of reach, or after half the time, it minimizes below the best.
   const auto now = std::chrono::steady_clock::now();
-  const auto decide_until = now + (deadline - now) / 2;
+  const auto decide_until = now + (deadline - now) * 3 / 4;
   int64_t limit = target + 1;  // prune at or above
   bool deciding = true;
   // The skyline only rises, so every unplaced block ends at or above where it
