@@ -333,7 +333,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     }
     const int64_t level = skyline[f.step];
     f.raise_to = -1;
-    std::vector<std::pair<int64_t, int>> ranked;  // larger blocks first
+    std::vector<std::pair<int64_t, int>> ranked;  // the longest blocks first
     for (const auto& [k, lo] : live_at[f.step]) {
       if (base[k] >= 0) continue;
       const int64_t at = st.RestOn(k) + lo;
