@@ -147,6 +147,16 @@ absl::Status StatementEmitter::Run() {
       return ConvInteger();
     case OpKind::kRequantize:
       return Requantize();
+    case OpKind::kQLinearConv:
+      return QLinearConv();
+    case OpKind::kQLinearGemm:
+      return QLinearGemm();
+    case OpKind::kQLinearAdd:
+    case OpKind::kQLinearMul:
+      return QLinearBinary();
+    case OpKind::kQLinearAveragePool:
+    case OpKind::kQLinearGlobalAveragePool:
+      return QLinearPool();
     case OpKind::kGatherND:
     case OpKind::kScatterND:
       return GatherScatterND();

@@ -176,6 +176,16 @@ class StatementEmitter {
   absl::Status DynamicQuantize();
   absl::Status Requantize();
 
+  // emit_qlinear.cc
+  static void ToQ31(float m, int64_t* mult, int64_t* shift);
+  void RequantParams(const std::vector<float>& mult);
+  std::vector<float> ProductMultipliers() const;
+  std::string Signed(const std::string& field, ValueId v) const;
+  absl::Status QLinearConv();
+  absl::Status QLinearGemm();
+  absl::Status QLinearBinary();
+  absl::Status QLinearPool();
+
   // emit_layers.cc
   absl::Status Normalize();
   absl::Status Lrn();
