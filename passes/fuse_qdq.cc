@@ -170,7 +170,9 @@ class Fuser {
     if (ri < 0 || stmts_[ri].op != OpKind::kReshape) return false;
     std::optional<QParams> x = Dequantized(stmts_[ri].operands[0], -1);
     std::optional<QParams> y = Quantized(q);
-    if (!x || !y || x->zp == kNoValue || !PerTensor(x->scale) || V(x->q).dtype != V(y->q).dtype ||
+    // (Not of a graph output: outputs are caller buffers, a view cannot share them.)
+    if (!x || !y || x->zp == kNoValue || IsGraphOutput(p_, x->q) || !PerTensor(x->scale) ||
+        V(x->q).dtype != V(y->q).dtype ||
         !SameConstant(x->scale, q.operands[1]) || !SameConstant(x->zp, y->zp)) {
       return false;
     }
