@@ -106,13 +106,55 @@ std::string StatementEmitter::Signed(const std::string& field, ValueId v) const 
 }
 
 absl::Status StatementEmitter::QLinearConv() {
-  RequantParams(ProductMultipliers());
+  const std::vector<float> mult = ProductMultipliers();
+  RequantParams(mult);
+  const OverlapContract* c = Overlap();
+  std::vector<std::string> conv = ConvFields();
+  if (c && c->kind == OverlapContract::Kind::kPlanes) {
+    for (const char* field : {".n", ".c_in", ".c_out", ".group"}) conv = WithField(conv, field, 1);
+  }
+  const bool zp_per_channel = V(s_.operands[5]).NumElements() > 1;
   Params("oc_qconv_params",
-         {".conv = " + Nested(ConvFields()), Signed("x_signed", s_.operands[0]),
+         {".conv = " + Nested(conv), Signed("x_signed", s_.operands[0]),
           Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
           absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          absl::StrCat(".w_zp_per_channel = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0)});
+          absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  if (c && c->kind == OverlapContract::Kind::kPixels) {
+    Use("qconv1x1_overlap.c");
+    w_.Comment("overlap contract: the output starts at the input; each pixel's output channels");
+    w_.Comment("are accumulated in scratch, then written over the pixel's dead input channels");
+    w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
+                         ", ", OptionalRead(8), ", ", Write(), ", (uint32_t *)(c->arena + ",
+                         ContractScratchOffset(), "u));"));
+    return absl::OkStatus();
+  }
   Use("qconv.c");
+  if (c) {  // depthwise, one plane (channel k % C of image k / C) at a time
+    const int64_t channels = In(0)[1], kernel = Prod(In(3), 1, In(3).size());
+    const int64_t in_plane = c->in_plane_bytes, out_plane = c->out_plane_bytes;
+    w_.Comment(absl::StrCat("overlap contract: the output starts ", c->displacement,
+                            " bytes below the input; each plane is computed into scratch, then"));
+    w_.Comment("copied over input planes that are dead");
+    w_.Line(absl::StrCat("const unsigned char *x = (const unsigned char *)", Read(0), ";"));
+    w_.Line(absl::StrCat("unsigned char *y = (unsigned char *)", Write(), ";"));
+    w_.Line(absl::StrCat("unsigned char *plane = c->arena + ", ContractScratchOffset(), "u;"));
+    w_.Line("oc_requant8 rk = r;");
+    w_.Line("size_t k;");
+    w_.Open(absl::StrCat("for (k = 0; k < ", c->planes, "u; ++k)"));
+    const std::string ch = absl::StrCat("k % ", channels, "u");
+    if (mult.size() > 1) {
+      w_.Line(ctx_.requant_fixed
+                  ? absl::StrCat("rk.q_mult = r.q_mult + ", ch, "; rk.q_shift = r.q_shift + ", ch, ";")
+                  : absl::StrCat("rk.mult = r.mult + ", ch, ";"));
+    }
+    w_.Line(absl::StrCat("oc_qconv(&p, &rk, x + k * ", in_plane, "u, ", Read(3), " + (", ch, ") * ",
+                         kernel, "u, ", zp_per_channel ? absl::StrCat(Read(5), " + ", ch) : Read(5),
+                         ", ", HasOperand(8) ? absl::StrCat(Read(8), " + ", ch) : "NULL",
+                         ", plane);"));
+    w_.Line(absl::StrCat("memcpy(y + k * ", out_plane, "u, plane, ", out_plane, "u);"));
+    w_.Close();
+    return absl::OkStatus();
+  }
   w_.Line(absl::StrCat("oc_qconv(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
                        OptionalRead(8), ", ", Write(), ");"));
   return absl::OkStatus();

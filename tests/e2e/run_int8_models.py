@@ -86,32 +86,32 @@ def add_probes(model_path, out_path, every):
     return probes, final, steps
 
 
-def compile_and_run(args, model, work, inputs, n_out):
-    gen = work / "gen"
-    report = work / "report.json"
+def compile_and_run(args, model, work, inputs, n_out, tag, extra=()):
+    """Compiles, builds and runs `model`; returns (output files, arena bytes)."""
+    gen = work / f"{tag}_gen"
+    report = work / f"{tag}_report.json"
     res = common.run([args.compiler, model, "-o", gen, "--emit-harness", "--report", report,
-                      f"--requant={args.requant}"], 300)
+                      f"--requant={args.requant}"] + list(extra), 300)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, "onnx-to-c"))
-    prog = work / "prog"
+    prog = work / f"{tag}_prog"
     res = common.run(shlex.split(args.cc) + CFLAGS + sorted(str(p) for p in gen.glob("*.c")) +
                      ["-lm", "-o", prog], 300)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, "build"))
     in_files = [work / f"in_{i}.bin" for i in range(len(inputs))]
-    out_files = [work / f"out_{i}.bin" for i in range(n_out)]
+    out_files = [work / f"{tag}_out_{i}.bin" for i in range(n_out)]
     for arr, f in zip(inputs, in_files):
         common.write_raw(arr, f)
     res = common.run([prog] + in_files + out_files, 300)
     if res.returncode != 0:
-        raise Failure(common.describe_failure(res, "program"))
+        raise Failure(common.describe_failure(res, f"program ({tag})"))
     return out_files, json.loads(report.read_text())["arena_bytes"]
 
 
 def arena_of(args, model, work, tag):
     rep = work / f"{tag}_report.json"
-    res = common.run([args.compiler, model, "-o", work / f"{tag}_gen", "--report", rep,
-                      f"--requant={args.requant}"], 300)
+    res = common.run([args.compiler, model, "-o", work / f"{tag}_gen", "--report", rep], 300)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, f"onnx-to-c ({tag} model)"))
     return json.loads(rep.read_text())["arena_bytes"]
@@ -136,7 +136,17 @@ def run_case(args, spec, root, probe_all):
     refs = common.ort_reference(probed, inputs, work / "ort")
     _, outs = common.graph_io(probed)
     _, outs_orig = common.graph_io(path)
-    out_files, arena = compile_and_run(args, probed, work, inputs, len(outs))
+    out_files, _ = compile_and_run(args, probed, work, inputs, len(outs), "probed")
+    # The model itself (its own arena plan, overlap contracts, the arena guard): outputs
+    # bit-identical to the probed build's.
+    plain_files, arena = compile_and_run(args, path, work, inputs, len(outs_orig), "plain",
+                                         ["--arena-guard"])
+    for (oname, dtype), f in zip(outs_orig, plain_files):
+        i = [n for n, _ in outs].index(oname)
+        a = common.read_raw(f, dtype, refs[i].shape)
+        b = common.read_raw(out_files[i], dtype, refs[i].shape)
+        if not np.array_equal(a, b):
+            raise Failure(f"output {oname} of the model differs from the probed build's")
     lsb = 0 if exact and args.requant == "float" else args.lsb
     worst_lsb, worst_float, mismatched = 0, 0.0, 0
     for (oname, dtype), f, ref in zip(outs, out_files, refs):
@@ -161,16 +171,15 @@ def run_case(args, spec, root, probe_all):
             raise Failure(f"output {oname}: max |diff| {diff:.3g} > {tol:.3g}")
     line = (f"PASS {label} [{args.requant}, {'exact' if lsb == 0 else f'<= {lsb} LSB'}]: "
             f"{len(probes)} 8-bit probe(s), {mismatched} element(s) off (worst {worst_lsb} LSB), "
-            f"float max |diff| {worst_float:.3g}")
-    stats = {"model": label, "requant": args.requant,
+            f"float max |diff| {worst_float:.3g}, arena {arena} B")
+    stats = {"model": label, "requant": args.requant, "arena_bytes": arena,
              "mismatched": mismatched, "worst_lsb": worst_lsb, "float_max_diff": worst_float}
     fp32_model = Path(args.fp32_dir or "/nonexistent") / path.name.replace("_qop", "")
     if fp32_model.exists():
-        arena = arena_of(args, path, work, "int8")  # without the probes
         fp32 = arena_of(args, fp32_model, work, "fp32")
         ratio = arena / fp32
-        line += f", arena {arena} B, fp32 arena {fp32} B (ratio {ratio:.3f})"
-        stats.update(arena_bytes=arena, fp32_arena_bytes=fp32, arena_ratio=ratio)
+        line += f", fp32 arena {fp32} B (ratio {ratio:.3f})"
+        stats.update(fp32_arena_bytes=fp32, arena_ratio=ratio)
         if args.max_arena_ratio is not None and ratio > args.max_arena_ratio:
             raise Failure(f"{line}: the arena is {ratio:.3f}x the fp32 model's "
                           f"(> {args.max_arena_ratio}x)")
