@@ -12,6 +12,7 @@
 #include <cmath>
 #include <optional>
 
+#include "compiler/support/status.h"
 #include "passes/pass.h"
 #include "passes/rewrite_utils.h"
 
@@ -57,6 +58,44 @@ class Fuser {
     }
     EraseStatements(p_, erase_);
     return fused;
+  }
+
+  // At a model's float edges, a qlinear_gemm reads the float input of the
+  // QuantizeLinear that feeds it only, and writes the float output of the
+  // DequantizeLinear that alone reads it: the 8-bit tensors never exist.
+  int FoldEdgeConversions() {
+    def_ = p_.DefiningStatementIndex();
+    users_ = p_.UsersIndex();
+    erase_.assign(stmts_.size(), false);
+    int folded = 0;
+    for (size_t i = 0; i < stmts_.size(); ++i) {
+      Statement& s = stmts_[i];
+      if (s.op != OpKind::kQLinearGemm) continue;
+      const int qi = def_[s.operands[0]];
+      if (qi >= 0 && !erase_[qi] && stmts_[qi].op == OpKind::kQuantizeLinear &&
+          OnlyFeeds(s.operands[0], static_cast<int>(i))) {
+        std::optional<QParams> q = Quantized(stmts_[qi]);
+        if (q && V(stmts_[qi].operands[0]).dtype == DType::kF32 &&
+            SameConstant(q->scale, s.operands[1]) && SameConstant(q->zp, s.operands[2])) {
+          s.operands[0] = stmts_[qi].operands[0];
+          erase_[qi] = true;
+          ++folded;
+        }
+      }
+      const ValueId y = s.results[0];
+      if (users_[y].size() != 1 || IsGraphOutput(p_, y)) continue;
+      const Statement& d = stmts_[users_[y][0]];
+      if (d.op == OpKind::kDequantizeLinear && d.operands[0] == y && d.operands.size() > 2 &&
+          d.operands[2] != kNoValue && SameConstant(d.operands[1], s.operands[6]) &&
+          SameConstant(d.operands[2], s.operands[7])) {
+        const int di = users_[y][0];
+        s.results = stmts_[di].results;
+        erase_[di] = true;
+        ++folded;
+      }
+    }
+    EraseStatements(p_, erase_);
+    return folded;
   }
 
  private:
@@ -334,7 +373,11 @@ class Fuser {
 }  // namespace
 
 absl::Status RunFuseQdq(Program& p, PassStats& stats) {
-  stats.Add("fuse-qdq", "fused", Fuser(p).Run());
+  Fuser fuser(p);
+  stats.Add("fuse-qdq", "fused", fuser.Run());
+  // The DequantizeLinear statements the fusion left unread would still count as readers.
+  OC_RETURN_IF_ERROR(RunDeadCodeElimination(p, stats));
+  stats.Add("fuse-qdq", "edge-conversions", fuser.FoldEdgeConversions());
   p.CompactValues();
   return absl::OkStatus();
 }

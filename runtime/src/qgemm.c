@@ -1,6 +1,8 @@
 /* Quantized matrix product (oc_qgemm_params, oc_qlinear.h): Gemm and
  * MatMul with a per-tensor A and per-tensor or per-column B; the int32 bias
- * (one per column) starts the accumulator. */
+ * (one per column) starts the accumulator. A float A is quantized as it is
+ * read (k * n quantizations, no buffer: at a model's input, RAM matters
+ * more). */
 #include "onnx_to_c/oc_qlinear.h"
 
 OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
@@ -12,11 +14,19 @@ OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void 
     for (j = 0; j < q->n; j++) {
       const int32_t zb = b_zp == NULL ? 0 : oc_q8_get(b_zp, q->b_signed, q->b_zp_per_col ? j : 0);
       uint32_t sum = bias != NULL ? (uint32_t)bias[j] : 0u; /* int32 wrap-around */
+      int32_t v;
       for (k = 0; k < q->k; k++) {
-        sum += (uint32_t)((oc_q8_get(a, q->a_signed, arow + k) - q->a_zp) *
-                          (oc_q8_get(b, q->b_signed, j * b_col + k * b_row) - zb));
+        const int32_t av = q->a_float ? oc_quantize8(((const float *)a)[arow + k], q->a_scale,
+                                                     q->a_zp, q->a_signed)
+                                      : oc_q8_get(a, q->a_signed, arow + k);
+        sum += (uint32_t)((av - q->a_zp) * (oc_q8_get(b, q->b_signed, j * b_col + k * b_row) - zb));
       }
-      oc_q8_put(y, q->y_signed, (ptrdiff_t)i * q->n + j, oc_requant8_apply(r, j, (int32_t)sum));
+      v = oc_requant8_apply(r, j, (int32_t)sum);
+      if (q->y_float) {
+        ((float *)y)[(ptrdiff_t)i * q->n + j] = (float)(v - r->zp) * q->y_scale;
+      } else {
+        oc_q8_put(y, q->y_signed, (ptrdiff_t)i * q->n + j, v);
+      }
     }
   }
 }

@@ -61,12 +61,11 @@ void StatementEmitter::ToQ31(float m, int64_t* mult, int64_t* shift) {
 // The oc_requant8 `r` for multipliers `mult` (one, or one per channel) and the
 // result's zero point and saturation bounds.
 void StatementEmitter::RequantParams(const std::vector<float>& mult) {
-  const Value& y = V(s_.results[0]);
   const Value& yz = V(s_.operands[s_.op == OpKind::kQLinearAveragePool ||
                                           s_.op == OpKind::kQLinearGlobalAveragePool
                                       ? 4
                                       : 7]);
-  const bool is_signed = y.dtype == DType::kI8;
+  const bool is_signed = yz.dtype == DType::kI8;
   std::string tables;
   if (ctx_.requant_fixed) {
     std::vector<std::string> qm, qs;
@@ -168,10 +167,14 @@ absl::Status StatementEmitter::QLinearGemm() {
   Params("oc_qgemm_params",
          {absl::StrCat(".m = ", NumElements(In(0)) / k), absl::StrCat(".n = ", n),
           absl::StrCat(".k = ", k), absl::StrCat(".trans_b = ", trans_b ? 1 : 0),
-          Signed("a_signed", s_.operands[0]), Signed("b_signed", s_.operands[3]),
-          Signed("y_signed", s_.results[0]),
+          Signed("a_signed", s_.operands[2]), Signed("b_signed", s_.operands[3]),
+          Signed("y_signed", s_.operands[7]),
           absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          absl::StrCat(".b_zp_per_col = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0)});
+          absl::StrCat(".b_zp_per_col = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0),
+          absl::StrCat(".a_float = ", V(s_.operands[0]).dtype == DType::kF32 ? 1 : 0),
+          absl::StrCat(".y_float = ", V(s_.results[0]).dtype == DType::kF32 ? 1 : 0),
+          ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
+          ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0])});
   Use("qgemm.c");
   w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
                        OptionalRead(8), ", ", Write(), ");"));

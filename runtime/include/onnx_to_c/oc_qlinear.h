@@ -84,6 +84,15 @@ OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc
   return v + r->zp;
 }
 
+/* QuantizeLinear of one float: round(x / scale) half to even, plus the zero
+ * point, saturated (NaN: the zero point). */
+OC_INLINE int32_t oc_quantize8(float x, float scale, int32_t zp, int32_t is_signed) {
+  const float lo = is_signed ? -128.0f : 0.0f, hi = is_signed ? 127.0f : 255.0f;
+  float v = oc_roundf_even(x / scale) + (float)zp;
+  v = v != v ? (float)zp : (v < lo ? lo : (v > hi ? hi : v));
+  return (int32_t)v;
+}
+
 /* Convolution (NCHW, OIHW weights, 3-D view as oc_conv2d_params): x has
  * one zero point, w one or one per output channel. */
 typedef struct {
@@ -93,12 +102,16 @@ typedef struct {
   int32_t w_zp_per_channel;
 } oc_qconv_params;
 
-/* y[m, n] = a[m, k] b[k, n] (b[n, k] when trans_b), channels along n. */
+/* y[m, n] = a[m, k] b[k, n] (b[n, k] when trans_b), channels along n. At a
+ * model's edges a may be float (quantized as it is read, QuantizeLinear
+ * folded in) and y float (dequantized as it is written: (q - zp) * y_scale). */
 typedef struct {
   int32_t m, n, k, trans_b;
   int32_t a_signed, b_signed, y_signed;
   int32_t a_zp;
   int32_t b_zp_per_col;
+  int32_t a_float, y_float;
+  float a_scale, y_scale;
 } oc_qgemm_params;
 
 /* Elementwise Add or Mul of two tensors of one shape. Add, float mode:
