@@ -148,13 +148,14 @@ def run_case(args, spec, root, probe_all):
         if not np.array_equal(a, b):
             raise Failure(f"output {oname} of the model differs from the probed build's")
     lsb = 0 if exact and args.requant == "float" else args.lsb
-    worst_lsb, worst_float, mismatched = 0, 0.0, 0
+    worst_lsb, worst_float, mismatched, compared = 0, 0.0, 0, 0
     for (oname, dtype), f, ref in zip(outs, out_files, refs):
         out = common.read_raw(f, dtype, ref.shape)
         if dtype.kind != "f":
             d = np.abs(out.astype(np.int64) - ref.astype(np.int64))
             worst_lsb = max(worst_lsb, int(d.max()) if d.size else 0)
             mismatched += int((d > 0).sum())
+            compared += d.size
             limit = lsb if oname in final or oname in dict(outs_orig) else max(lsb, args.inner_lsb)
             if d.size and d.max() > limit:
                 raise Failure(f"output {oname}: {int((d > limit).sum())} of {d.size} elements "
@@ -170,10 +171,11 @@ def run_case(args, spec, root, probe_all):
         if diff > tol:
             raise Failure(f"output {oname}: max |diff| {diff:.3g} > {tol:.3g}")
     line = (f"PASS {label} [{args.requant}, {'exact' if lsb == 0 else f'<= {lsb} LSB'}]: "
-            f"{len(probes)} 8-bit probe(s), {mismatched} element(s) off (worst {worst_lsb} LSB), "
+            f"{len(probes)} 8-bit probe(s), {mismatched} of {compared} element(s) off "
+            f"(worst {worst_lsb} LSB), "
             f"float max |diff| {worst_float:.3g}, arena {arena} B")
     stats = {"model": label, "requant": args.requant, "arena_bytes": arena,
-             "mismatched": mismatched, "worst_lsb": worst_lsb, "float_max_diff": worst_float}
+             "mismatched": mismatched, "compared": compared, "worst_lsb": worst_lsb, "float_max_diff": worst_float}
     fp32_model = Path(args.fp32_dir or "/nonexistent") / path.name.replace("_qop", "")
     if fp32_model.exists():
         fp32 = arena_of(args, fp32_model, work, "fp32")
