@@ -159,11 +159,12 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
       const Shape& ys = p.value(y).shape;
       int64_t pixels = 1;
       for (size_t d = 2; d < ys.size(); ++d) pixels *= ys[d];
-      // 8-bit: one pixel at a time, its int32 accumulators in scratch (the
-      // float kernel's blocks serve vectorization, not needed there).
-      c.block = st.op == OpKind::kQLinearConv ? 1 : std::min(pixels, kOverlapPixelBlock);
+      // 8-bit: one pixel at a time, its input channels copied to scratch as
+      // int16 (the float kernel's blocks serve vectorization, not needed there).
+      const bool q8 = st.op == OpKind::kQLinearConv;
+      c.block = q8 ? 1 : std::min(pixels, kOverlapPixelBlock);
       c.displacement = 0;
-      c.scratch = AlignUp(ys[1] * c.block * 4, m.alignment);
+      c.scratch = AlignUp(q8 ? p.value(x).shape[1] * 2 : ys[1] * c.block * 4, m.alignment);
     }
     const int64_t in = m.buffers[xb].aligned_bytes, outb = m.buffers[yb].aligned_bytes;
     c.credit = in + outb - std::max(c.displacement + in, outb);

@@ -120,10 +120,10 @@ absl::Status StatementEmitter::QLinearConv() {
           absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Use("qconv1x1_overlap.c");
-    w_.Comment("overlap contract: the output starts at the input; each pixel's output channels");
-    w_.Comment("are accumulated in scratch, then written over the pixel's dead input channels");
+    w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
+    w_.Comment("are copied to scratch, then its output channels written over them");
     w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
-                         ", ", OptionalRead(8), ", ", Write(), ", (uint32_t *)(c->arena + ",
+                         ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(c->arena + ",
                          ContractScratchOffset(), "u));"));
     return absl::OkStatus();
   }

@@ -11,7 +11,7 @@ OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void 
                      const void *w_zp, const int32_t *bias, void *y);
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                 const void *w, const void *w_zp, const int32_t *bias, void *y,
-                                uint32_t *scratch);
+                                int16_t *column);
 OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
                      const void *b_zp, const int32_t *bias, void *y);
 OC_API void oc_qbinary(const oc_qbinary_params *q, const oc_requant8 *r, const void *a,
