@@ -44,8 +44,8 @@ class Fuser {
         ++fused;
         continue;
       }
-      std::optional<Statement> s = op == OpKind::kQuantizeLinear ? FromQdq(stmts_[i])
-                                                                 : FromQOperator(stmts_[i]);
+      std::optional<Statement> s =
+          op == OpKind::kQuantizeLinear ? FromQdq(stmts_[i]) : FromQOperator(stmts_[i]);
       if (!s) continue;
       const int producer = def_[stmts_[i].operands[0]];
       s->results = stmts_[i].results;
@@ -170,8 +170,8 @@ class Fuser {
     const int64_t zp = is_signed ? static_cast<int8_t>(V(y.zp).data[0]) : V(y.zp).data[0];
     auto quantize = [&](float v) {
       const double q = std::nearbyint(static_cast<double>(v / scale)) + static_cast<double>(zp);
-      return static_cast<int64_t>(std::fmin(std::fmax(q, is_signed ? -128.0 : 0.0),
-                                            is_signed ? 127.0 : 255.0));
+      return static_cast<int64_t>(
+          std::fmin(std::fmax(q, is_signed ? -128.0 : 0.0), is_signed ? 127.0 : 255.0));
     };
     int64_t lo = is_signed ? -128 : 0, hi = is_signed ? 127 : 255;
     if (act == "relu") {
@@ -197,8 +197,8 @@ class Fuser {
 
   // Equal constants (scales and zero points compare by type and bytes).
   bool SameConstant(ValueId a, ValueId b) const {
-    return a == b || (V(a).dtype == V(b).dtype && V(a).shape == V(b).shape &&
-                      V(a).data == V(b).data);
+    return a == b ||
+           (V(a).dtype == V(b).dtype && V(a).shape == V(b).shape && V(a).data == V(b).data);
   }
 
   // QuantizeLinear(reshape(DequantizeLinear(x))) with the same scale and zero
@@ -211,8 +211,8 @@ class Fuser {
     std::optional<QParams> y = Quantized(q);
     // (Not of a graph output: outputs are caller buffers, a view cannot share them.)
     if (!x || !y || x->zp == kNoValue || IsGraphOutput(p_, x->q) || !PerTensor(x->scale) ||
-        V(x->q).dtype != V(y->q).dtype ||
-        !SameConstant(x->scale, q.operands[1]) || !SameConstant(x->zp, y->zp)) {
+        V(x->q).dtype != V(y->q).dtype || !SameConstant(x->scale, q.operands[1]) ||
+        !SameConstant(x->zp, y->zp)) {
       return false;
     }
     q.op = OpKind::kReshape;
@@ -225,7 +225,8 @@ class Fuser {
     Statement s;
     s.op = op;
     s.operands = std::move(operands);
-    for (const char* key : {"kernel", "strides", "dilations", "pads", "group", "count_include_pad"}) {
+    for (const char* key :
+         {"kernel", "strides", "dilations", "pads", "group", "count_include_pad"}) {
       auto it = from.attrs.find(key);
       if (it != from.attrs.end()) s.attrs[key] = it->second;
     }
@@ -244,14 +245,25 @@ class Fuser {
     if (!y || prod.results.size() != 1) return std::nullopt;
     std::optional<Statement> s;
     switch (prod.op) {
-      case OpKind::kConv: s = Conv(prod, *y); break;
-      case OpKind::kGemm: s = Gemm(prod, *y); break;
-      case OpKind::kMatMul: s = MatMul(prod, *y); break;
+      case OpKind::kConv:
+        s = Conv(prod, *y);
+        break;
+      case OpKind::kGemm:
+        s = Gemm(prod, *y);
+        break;
+      case OpKind::kMatMul:
+        s = MatMul(prod, *y);
+        break;
       case OpKind::kAdd:
-      case OpKind::kMul: s = Binary(prod, *y); break;
+      case OpKind::kMul:
+        s = Binary(prod, *y);
+        break;
       case OpKind::kAveragePool:
-      case OpKind::kGlobalAveragePool: s = Pool(prod, *y); break;
-      default: return std::nullopt;
+      case OpKind::kGlobalAveragePool:
+        s = Pool(prod, *y);
+        break;
+      default:
+        return std::nullopt;
     }
     if (!s || !ApplyActivation(prod, *y, *s)) return std::nullopt;
     return s;
@@ -355,8 +367,8 @@ class Fuser {
     if (!conv && (V(b).shape.size() != 2 || !Const(b) || V(zp(2, a)).NumElements() != 1)) {
       return std::nullopt;
     }
-    std::vector<ValueId> ops = {a, rq.operands[1], zp(2, a), b, rq.operands[2], zp(3, b),
-                                rq.operands[3], rq.operands[4]};
+    std::vector<ValueId> ops = {a,        rq.operands[1], zp(2, a),      b, rq.operands[2],
+                                zp(3, b), rq.operands[3], rq.operands[4]};
     if (rq.operands.size() > 5 && rq.operands[5] != kNoValue) ops.push_back(rq.operands[5]);
     Statement s = Make(conv ? OpKind::kQLinearConv : OpKind::kQLinearGemm, prod, ops);
     if (!conv) s.attrs["trans_b"] = int64_t{0};

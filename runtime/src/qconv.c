@@ -17,7 +17,7 @@ static void oc_qconv_taps(int32_t start, int32_t dil, int32_t k, int32_t size, i
 }
 
 #define OC_QCONV_DEFINE(NAME, XT, WT)                                                              \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const XT *x, const WT *w,       \
+  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const void *w_zp, const int32_t *bias, void *y) {                               \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group, zx = q->x_zp;               \
@@ -30,8 +30,9 @@ static void oc_qconv_taps(int32_t start, int32_t dil, int32_t k, int32_t size, i
         const int32_t zw =                                                                         \
             w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? co : 0);         \
         const uint32_t b = bias != NULL ? (uint32_t)bias[co] : 0u;                                 \
-        const XT *xg = x + ((ptrdiff_t)n * p->c_in + (ptrdiff_t)(co / cog) * cig) * plane;         \
-        const WT *wc = w + (ptrdiff_t)co * cig * wsize;                                            \
+        const XT *xg =                                                                             \
+            (const XT *)x + ((ptrdiff_t)n * p->c_in + (ptrdiff_t)(co / cog) * cig) * plane;        \
+        const WT *wc = (const WT *)w + (ptrdiff_t)co * cig * wsize;                                \
         for (od = 0; od < p->d_out; od++) {                                                        \
           const int32_t iz = od * p->stride_d - p->pad_front;                                      \
           oc_qconv_taps(iz, p->dil_d, p->k_d, p->d_in, &d0, &d1);                                  \
@@ -45,12 +46,13 @@ static void oc_qconv_taps(int32_t start, int32_t dil, int32_t k, int32_t size, i
               for (ic = 0; ic < cig; ic++) {                                                       \
                 for (kd = d0; kd < d1; kd++) {                                                     \
                   for (kh = h0; kh < h1; kh++) {                                                   \
-                    const XT *xr = xg + ic * plane +                                               \
-                                   ((ptrdiff_t)(iz + kd * p->dil_d) * p->h_in + iy + kh * p->dil_h) * \
-                                       p->w_in + ix;                                               \
+                    const ptrdiff_t row = (ptrdiff_t)(iz + kd * p->dil_d) * p->h_in + iy +         \
+                                          kh * p->dil_h;                                           \
+                    const XT *xr = xg + ic * plane + row * p->w_in + ix;                           \
                     const WT *wr = wc + ic * wsize + ((ptrdiff_t)kd * p->k_h + kh) * p->k_w;       \
                     for (kw = w0; kw < w1; kw++) {                                                 \
-                      sum += (uint32_t)(((int32_t)xr[kw * p->dil_w] - zx) * ((int32_t)wr[kw] - zw)); \
+                      sum += (uint32_t)(((int32_t)xr[kw * p->dil_w] - zx) *                        \
+                                        ((int32_t)wr[kw] - zw));                                   \
                     }                                                                              \
                   }                                                                                \
                 }                                                                                  \
@@ -70,13 +72,5 @@ OC_QCONV_DEFINE(oc_qconv_u8u8, uint8_t, uint8_t)
 
 OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                      const void *w_zp, const int32_t *bias, void *y) {
-  if (q->x_signed && q->w_signed) {
-    oc_qconv_s8s8(q, r, (const int8_t *)x, (const int8_t *)w, w_zp, bias, y);
-  } else if (q->w_signed) {
-    oc_qconv_u8s8(q, r, (const uint8_t *)x, (const int8_t *)w, w_zp, bias, y);
-  } else if (q->x_signed) {
-    oc_qconv_s8u8(q, r, (const int8_t *)x, (const uint8_t *)w, w_zp, bias, y);
-  } else {
-    oc_qconv_u8u8(q, r, (const uint8_t *)x, (const uint8_t *)w, w_zp, bias, y);
-  }
+  OC_Q8_PAIR_CALL(oc_qconv, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
 }

@@ -8,7 +8,7 @@
 #include "onnx_to_c/oc_qlinear.h"
 
 #define OC_QCONV1X1_DEFINE(NAME, XT, WT)                                                         \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const WT *w,   \
+  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
                    const void *w_zp, const int32_t *bias, void *y, int16_t *column) {            \
     const oc_conv2d_params *p = &q->conv;                                                        \
     const ptrdiff_t vol = (ptrdiff_t)p->d_in * p->h_in * p->w_in;                                \
@@ -22,7 +22,7 @@
           column[ic] = (int16_t)((int32_t)xn[ic * vol + px] - q->x_zp);                          \
         }                                                                                        \
         for (co = 0; co < p->c_out; co++) {                                                      \
-          const WT *wc = w + (ptrdiff_t)co * p->c_in;                                            \
+          const WT *wc = (const WT *)w + (ptrdiff_t)co * p->c_in;                                \
           const int32_t zw =                                                                     \
               w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? co : 0);     \
           uint32_t sum = bias != NULL ? (uint32_t)bias[co] : 0u; /* int32 wrap-around */         \
@@ -35,21 +35,14 @@
     }                                                                                            \
   }
 
-OC_QCONV1X1_DEFINE(oc_qconv1x1_s8s8, int8_t, int8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_u8s8, uint8_t, int8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_s8u8, int8_t, uint8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_u8u8, uint8_t, uint8_t)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8s8, int8_t, int8_t)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8s8, uint8_t, int8_t)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8u8, int8_t, uint8_t)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8u8, uint8_t, uint8_t)
 
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                 const void *w, const void *w_zp, const int32_t *bias, void *y,
                                 int16_t *column) {
-  if (q->x_signed && q->w_signed) {
-    oc_qconv1x1_s8s8(q, r, x, (const int8_t *)w, w_zp, bias, y, column);
-  } else if (q->w_signed) {
-    oc_qconv1x1_u8s8(q, r, x, (const int8_t *)w, w_zp, bias, y, column);
-  } else if (q->x_signed) {
-    oc_qconv1x1_s8u8(q, r, x, (const uint8_t *)w, w_zp, bias, y, column);
-  } else {
-    oc_qconv1x1_u8u8(q, r, x, (const uint8_t *)w, w_zp, bias, y, column);
-  }
+  OC_Q8_PAIR_CALL(oc_qconv1x1_overlap, q->x_signed, q->w_signed,
+                  (q, r, x, w, w_zp, bias, y, column));
 }

@@ -3,8 +3,8 @@
 // zero points are constants, so the requantization multipliers are computed
 // here once, in float32 in ONNX Runtime's order, and emitted as exact
 // literals (float mode) or as Q31 multipliers and shifts (fixed mode).
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -61,10 +61,10 @@ void StatementEmitter::ToQ31(float m, int64_t* mult, int64_t* shift) {
 // The oc_requant8 `r` for multipliers `mult` (one, or one per channel) and the
 // result's zero point and saturation bounds.
 void StatementEmitter::RequantParams(const std::vector<float>& mult) {
-  const Value& yz = V(s_.operands[s_.op == OpKind::kQLinearAveragePool ||
-                                          s_.op == OpKind::kQLinearGlobalAveragePool
-                                      ? 4
-                                      : 7]);
+  const Value& yz = V(
+      s_.operands[s_.op == OpKind::kQLinearAveragePool || s_.op == OpKind::kQLinearGlobalAveragePool
+                      ? 4
+                      : 7]);
   const bool is_signed = yz.dtype == DType::kI8;
   std::string tables;
   if (ctx_.requant_fixed) {
@@ -113,11 +113,10 @@ absl::Status StatementEmitter::QLinearConv() {
     for (const char* field : {".n", ".c_in", ".c_out", ".group"}) conv = WithField(conv, field, 1);
   }
   const bool zp_per_channel = V(s_.operands[5]).NumElements() > 1;
-  Params("oc_qconv_params",
-         {".conv = " + Nested(conv), Signed("x_signed", s_.operands[0]),
-          Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
-          absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  Params("oc_qconv_params", {".conv = " + Nested(conv), Signed("x_signed", s_.operands[0]),
+                             Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
+                             absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
+                             absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Use("qconv1x1_overlap.c");
     w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
@@ -142,9 +141,9 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Open(absl::StrCat("for (k = 0; k < ", c->planes, "u; ++k)"));
     const std::string ch = absl::StrCat("k % ", channels, "u");
     if (mult.size() > 1) {
-      w_.Line(ctx_.requant_fixed
-                  ? absl::StrCat("rk.q_mult = r.q_mult + ", ch, "; rk.q_shift = r.q_shift + ", ch, ";")
-                  : absl::StrCat("rk.mult = r.mult + ", ch, ";"));
+      w_.Line(ctx_.requant_fixed ? absl::StrCat("rk.q_mult = r.q_mult + ", ch,
+                                                "; rk.q_shift = r.q_shift + ", ch, ";")
+                                 : absl::StrCat("rk.mult = r.mult + ", ch, ";"));
     }
     w_.Line(absl::StrCat("oc_qconv(&p, &rk, x + k * ", in_plane, "u, ", Read(3), " + (", ch, ") * ",
                          kernel, "u, ", zp_per_channel ? absl::StrCat(Read(5), " + ", ch) : Read(5),
@@ -164,17 +163,17 @@ absl::Status StatementEmitter::QLinearGemm() {
   const Shape& b = In(3);
   const int64_t k = In(0).back(), n = trans_b ? b[0] : b[1];
   RequantParams(ProductMultipliers());
-  Params("oc_qgemm_params",
-         {absl::StrCat(".m = ", NumElements(In(0)) / k), absl::StrCat(".n = ", n),
-          absl::StrCat(".k = ", k), absl::StrCat(".trans_b = ", trans_b ? 1 : 0),
-          Signed("a_signed", s_.operands[2]), Signed("b_signed", s_.operands[3]),
-          Signed("y_signed", s_.operands[7]),
-          absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          absl::StrCat(".b_zp_per_col = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0),
-          absl::StrCat(".a_float = ", V(s_.operands[0]).dtype == DType::kF32 ? 1 : 0),
-          absl::StrCat(".y_float = ", V(s_.results[0]).dtype == DType::kF32 ? 1 : 0),
-          ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
-          ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0])});
+  Params(
+      "oc_qgemm_params",
+      {absl::StrCat(".m = ", NumElements(In(0)) / k), absl::StrCat(".n = ", n),
+       absl::StrCat(".k = ", k), absl::StrCat(".trans_b = ", trans_b ? 1 : 0),
+       Signed("a_signed", s_.operands[2]), Signed("b_signed", s_.operands[3]),
+       Signed("y_signed", s_.operands[7]), absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
+       absl::StrCat(".b_zp_per_col = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0),
+       absl::StrCat(".a_float = ", V(s_.operands[0]).dtype == DType::kF32 ? 1 : 0),
+       absl::StrCat(".y_float = ", V(s_.results[0]).dtype == DType::kF32 ? 1 : 0),
+       ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
+       ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0])});
   Use("qgemm.c");
   w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
                        OptionalRead(8), ", ", Write(), ");"));
@@ -191,15 +190,15 @@ absl::Status StatementEmitter::QLinearBinary() {
   ToQ31(as / twice_max, &am, &ash);
   ToQ31(bs / twice_max, &bm, &bsh);
   RequantParams({is_mul ? (as * bs) / ys : twice_max / (1048576.0f * ys)});
-  Params("oc_qbinary_params",
-         {absl::StrCat(".count = ", NumElements(Out())), absl::StrCat(".is_mul = ", is_mul ? 1 : 0),
-          Signed("a_signed", s_.operands[0]), Signed("b_signed", s_.operands[3]),
-          Signed("y_signed", s_.results[0]),
-          absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          absl::StrCat(".b_zp = ", ZeroPointOf(V(s_.operands[5]))),
-          ".a_scale = " + CFloat(as), ".b_scale = " + CFloat(bs), ".y_scale = " + CFloat(ys),
-          absl::StrCat(".a_mult = ", am), absl::StrCat(".a_shift = ", ash),
-          absl::StrCat(".b_mult = ", bm), absl::StrCat(".b_shift = ", bsh)});
+  Params(
+      "oc_qbinary_params",
+      {absl::StrCat(".count = ", NumElements(Out())), absl::StrCat(".is_mul = ", is_mul ? 1 : 0),
+       Signed("a_signed", s_.operands[0]), Signed("b_signed", s_.operands[3]),
+       Signed("y_signed", s_.results[0]), absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
+       absl::StrCat(".b_zp = ", ZeroPointOf(V(s_.operands[5]))), ".a_scale = " + CFloat(as),
+       ".b_scale = " + CFloat(bs), ".y_scale = " + CFloat(ys), absl::StrCat(".a_mult = ", am),
+       absl::StrCat(".a_shift = ", ash), absl::StrCat(".b_mult = ", bm),
+       absl::StrCat(".b_shift = ", bsh)});
   Use("qbinary.c");
   w_.Line(absl::StrCat("oc_qbinary(&p, &r, ", Read(0), ", ", Read(3), ", ", Write(), ");"));
   return absl::OkStatus();
@@ -215,20 +214,29 @@ absl::Status StatementEmitter::QLinearPool() {
   // Global: the integer sum times (x_scale / size) / y_scale; otherwise
   // x_scale / y_scale (fixed mode; float mode divides in float32).
   RequantParams({global ? (xs / static_cast<float>(NumElements(x3))) / ys : xs / ys});
-  Params("oc_qpool_params",
-         {absl::StrCat(".n = ", In(0)[0]), absl::StrCat(".c = ", In(0)[1]),
-          absl::StrCat(".d_in = ", x3[0]), absl::StrCat(".h_in = ", x3[1]),
-          absl::StrCat(".w_in = ", x3[2]), absl::StrCat(".d_out = ", y3[0]),
-          absl::StrCat(".h_out = ", y3[1]), absl::StrCat(".w_out = ", y3[2]),
-          absl::StrCat(".k_d = ", k[0]), absl::StrCat(".k_h = ", k[1]),
-          absl::StrCat(".k_w = ", k[2]), absl::StrCat(".stride_d = ", st[0]),
-          absl::StrCat(".stride_h = ", st[1]), absl::StrCat(".stride_w = ", st[2]),
-          absl::StrCat(".pad_front = ", pb[0]), absl::StrCat(".pad_top = ", pb[1]),
-          absl::StrCat(".pad_left = ", pb[2]),
-          absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
-          Signed("x_signed", s_.operands[0]), Signed("y_signed", s_.results[0]),
-          absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
-          ".x_scale = " + CFloat(xs), ".y_scale = " + CFloat(ys)});
+  Params("oc_qpool_params", {absl::StrCat(".n = ", In(0)[0]),
+                             absl::StrCat(".c = ", In(0)[1]),
+                             absl::StrCat(".d_in = ", x3[0]),
+                             absl::StrCat(".h_in = ", x3[1]),
+                             absl::StrCat(".w_in = ", x3[2]),
+                             absl::StrCat(".d_out = ", y3[0]),
+                             absl::StrCat(".h_out = ", y3[1]),
+                             absl::StrCat(".w_out = ", y3[2]),
+                             absl::StrCat(".k_d = ", k[0]),
+                             absl::StrCat(".k_h = ", k[1]),
+                             absl::StrCat(".k_w = ", k[2]),
+                             absl::StrCat(".stride_d = ", st[0]),
+                             absl::StrCat(".stride_h = ", st[1]),
+                             absl::StrCat(".stride_w = ", st[2]),
+                             absl::StrCat(".pad_front = ", pb[0]),
+                             absl::StrCat(".pad_top = ", pb[1]),
+                             absl::StrCat(".pad_left = ", pb[2]),
+                             absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
+                             Signed("x_signed", s_.operands[0]),
+                             Signed("y_signed", s_.results[0]),
+                             absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
+                             ".x_scale = " + CFloat(xs),
+                             ".y_scale = " + CFloat(ys)});
   Use(global ? "qglobal_avgpool.c" : "qavgpool.c");
   w_.Line(absl::StrCat(global ? "oc_qglobal_avgpool" : "oc_qavgpool", "(&p, &r, ", Read(0), ", ",
                        Write(), ");"));

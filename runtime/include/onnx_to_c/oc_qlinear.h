@@ -84,6 +84,12 @@ OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc
   return v + r->zp;
 }
 
+/* Calls PREFIX_s8s8, _s8u8, _u8s8 or _u8u8 (kernels instantiated per pair
+ * of element types) by the signedness of x and w. */
+#define OC_Q8_PAIR_CALL(PREFIX, X_SIGNED, W_SIGNED, ARGS)                                       \
+  ((X_SIGNED) ? ((W_SIGNED) ? PREFIX##_s8s8 ARGS : PREFIX##_s8u8 ARGS)                          \
+              : ((W_SIGNED) ? PREFIX##_u8s8 ARGS : PREFIX##_u8u8 ARGS))
+
 /* QuantizeLinear of one float: round(x / scale) half to even, plus the zero
  * point, saturated (NaN: the zero point). */
 OC_INLINE int32_t oc_quantize8(float x, float scale, int32_t zp, int32_t is_signed) {
