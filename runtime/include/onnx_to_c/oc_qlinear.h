@@ -43,8 +43,8 @@ OC_INLINE int32_t oc_sat_i32(int64_t v) {
   return v > INT32_MAX ? INT32_MAX : (v < INT32_MIN ? INT32_MIN : (int32_t)v);
 }
 
-/* round(a * b / 2^31), halves away from zero, saturating (the doubling
- * high multiply of gemmlowp / TFLite). */
+/* round(a * b / 2^31) to nearest, halves toward +infinity, saturating (the
+ * rounding doubling high multiply of gemmlowp / TFLite). */
 OC_INLINE int32_t oc_q31_mul(int32_t a, int32_t b) {
   const int64_t ab = (int64_t)a * (int64_t)b;
   const int64_t half = (int64_t)1 << 30;
