@@ -10,6 +10,8 @@ tensors they are computed from become graph outputs (the "probes": the input of 
 DequantizeLinear, or the 8-bit inputs of the last float op); ONNX Runtime runs that model, and
 onnx-to-c compiles it (--requant as given), gcc builds it with -ffp-contract=off, and the program
 runs on the same inputs. Checks:
+  * the model without probes (its own arena plan and overlap contracts, built with --arena-guard,
+    its report passing `onnx-to-c verify`) gives the same bytes as the probed one;
   * exact models, float mode: every 8-bit probe bit-identical to ONNX Runtime's;
   * otherwise: 8-bit probes within --lsb steps (default 2);
   * float outputs: within 2% of the output's range (after Softmax), or the probes' tolerance
@@ -94,6 +96,9 @@ def compile_and_run(args, model, work, inputs, n_out, tag, extra=()):
                       f"--requant={args.requant}"] + list(extra), 300)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, "onnx-to-c"))
+    res = common.run([args.compiler, "verify", report, model], 300)
+    if res.returncode != 0:
+        raise Failure(common.describe_failure(res, "onnx-to-c verify"))
     prog = work / f"{tag}_prog"
     res = common.run(shlex.split(args.cc) + CFLAGS + sorted(str(p) for p in gen.glob("*.c")) +
                      ["-lm", "-o", prog], 300)
@@ -137,8 +142,8 @@ def run_case(args, spec, root, probe_all):
     _, outs = common.graph_io(probed)
     _, outs_orig = common.graph_io(path)
     out_files, _ = compile_and_run(args, probed, work, inputs, len(outs), "probed")
-    # The model itself (its own arena plan, overlap contracts, the arena guard): outputs
-    # bit-identical to the probed build's.
+    # The model itself (its own arena plan, overlap contracts, the arena guard; its report's
+    # certificate verified): outputs bit-identical to the probed build's.
     plain_files, arena = compile_and_run(args, path, work, inputs, len(outs_orig), "plain",
                                          ["--arena-guard"])
     for (oname, dtype), f in zip(outs_orig, plain_files):
