@@ -74,6 +74,23 @@ def register_int8_models(model):
         mm, mm_q = qdq(b, mm, 2.0 / 127, -3)
         b.output(gap_q, g_q, mm_q, mm)
 
+    @model("int8_qdq_concat_pool")
+    def _(b):
+        """QDQ int8: MaxPool (same and another output scale), Concat of tensors of three scales (one the output's), 1x1 Conv on the concat"""
+        x = b.input([1, 4, 6, 6])
+        x, _ = qdq(b, x, 4.0 / 127, 0)
+        w, ws = dq_weight(b, [4, 4, 3, 3], 0)
+        c, _ = qdq(b, b.node("Conv", [x, w, dq_bias(b, 4.0 / 127, ws)], pads=[1, 1, 1, 1]), 3.0 / 127, -1)
+        p1, _ = qdq(b, b.node("MaxPool", [c], kernel_shape=[2, 2], strides=[2, 2]), 3.0 / 127, -1)
+        p2, _ = qdq(b, b.node("MaxPool", [x], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]),
+                    5.0 / 127, 2)
+        w, ws = dq_weight(b, [2, 4, 1, 1], 0)
+        p3, _ = qdq(b, b.node("Conv", [p1, w, dq_bias(b, 3.0 / 127, ws)]), 4.0 / 127, 0)
+        cat, cat_q = qdq(b, b.node("Concat", [p1, p2, p3], axis=1), 4.0 / 127, 0)
+        w, ws = dq_weight(b, [3, 10, 1, 1], 0)
+        y, y_q = qdq(b, b.node("Conv", [cat, w, dq_bias(b, 4.0 / 127, ws)]), 3.0 / 127, 1)
+        b.output(cat_q, y_q)
+
     @model("int8_qoperator_layers")
     def _(b):
         """QOperator uint8: QLinearConv (uint8 x, int8 per-channel w, int32 bias, pads, stride 2) and QLinearMatMul (per-column scales)"""

@@ -262,6 +262,12 @@ class Fuser {
       case OpKind::kGlobalAveragePool:
         s = Pool(prod, *y);
         break;
+      case OpKind::kMaxPool:
+        s = MaxPool(prod, *y);
+        break;
+      case OpKind::kConcat:
+        s = Concat(prod, *y);
+        break;
       default:
         return std::nullopt;
     }
@@ -341,6 +347,25 @@ class Fuser {
     }
     return Make(global ? OpKind::kQLinearGlobalAveragePool : OpKind::kQLinearAveragePool, prod,
                 {x->q, x->scale, x->zp, y.scale, y.zp});
+  }
+
+  std::optional<Statement> MaxPool(const Statement& prod, const QParams& y) {
+    std::optional<QParams> x = Dequantized8(prod.operands[0], -1);
+    if (!x || !PerTensor(x->scale) || prod.results.size() != 1) return std::nullopt;
+    return Make(OpKind::kQLinearMaxPool, prod, {x->q, x->scale, x->zp, y.scale, y.zp});
+  }
+
+  std::optional<Statement> Concat(const Statement& prod, const QParams& y) {
+    std::vector<ValueId> ops;
+    for (ValueId v : prod.operands) {
+      std::optional<QParams> x = Dequantized8(v, -1);
+      if (!x || !PerTensor(x->scale)) return std::nullopt;
+      ops.insert(ops.end(), {x->q, x->scale, x->zp});
+    }
+    ops.insert(ops.end(), {y.scale, y.zp});
+    Statement s = Make(OpKind::kQLinearConcat, prod, ops);
+    s.attrs["axis"] = prod.Int("axis");
+    return s;
   }
 
   // requantize(conv_integer | matmul_integer, a_scale, b_scale, y_scale, y_zp, bias?).

@@ -50,8 +50,10 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
     case OpKind::kMaxPool:
     case OpKind::kAveragePool:
     case OpKind::kQLinearAveragePool:
+    case OpKind::kQLinearMaxPool:
       return {"kernel", "strides", "pads"};
     case OpKind::kConcat:
+    case OpKind::kQLinearConcat:
     case OpKind::kSplit:
     case OpKind::kSoftmax:
     case OpKind::kLogSoftmax:

@@ -35,7 +35,10 @@ bool OperandFoldedIntoCode(const Statement& s, size_t i) {
       return i != 0 && i != 3;
     case OpKind::kQLinearAveragePool:
     case OpKind::kQLinearGlobalAveragePool:
+    case OpKind::kQLinearMaxPool:
       return i != 0;
+    case OpKind::kQLinearConcat:  // the inputs, then y_scale and y_zp
+      return i % 3 != 0 || i + 2 >= s.operands.size();
     default:
       return false;
   }
@@ -58,13 +61,10 @@ void StatementEmitter::ToQ31(float m, int64_t* mult, int64_t* shift) {
   *shift = std::min(e, 30);
 }
 
-// The oc_requant8 `r` for multipliers `mult` (one, or one per channel) and the
-// result's zero point and saturation bounds.
-void StatementEmitter::RequantParams(const std::vector<float>& mult) {
-  const Value& yz = V(
-      s_.operands[s_.op == OpKind::kQLinearAveragePool || s_.op == OpKind::kQLinearGlobalAveragePool
-                      ? 4
-                      : 7]);
+// The oc_requant8 `r` for multipliers `mult` (one, or one per channel), the
+// result's zero point (operand yz_operand) and saturation bounds.
+void StatementEmitter::RequantParams(const std::vector<float>& mult, int yz_operand) {
+  const Value& yz = V(s_.operands[yz_operand]);
   const bool is_signed = yz.dtype == DType::kI8;
   std::string tables;
   if (ctx_.requant_fixed) {
@@ -106,7 +106,7 @@ std::string StatementEmitter::Signed(const std::string& field, ValueId v) const 
 
 absl::Status StatementEmitter::QLinearConv() {
   const std::vector<float> mult = ProductMultipliers();
-  RequantParams(mult);
+  RequantParams(mult, 7);
   const OverlapContract* c = Overlap();
   std::vector<std::string> conv = ConvFields();
   if (c && c->kind == OverlapContract::Kind::kPlanes) {
@@ -162,7 +162,7 @@ absl::Status StatementEmitter::QLinearGemm() {
   const bool trans_b = s_.Int("trans_b") != 0;
   const Shape& b = In(3);
   const int64_t k = In(0).back(), n = trans_b ? b[0] : b[1];
-  RequantParams(ProductMultipliers());
+  RequantParams(ProductMultipliers(), 7);
   Params(
       "oc_qgemm_params",
       {absl::StrCat(".m = ", NumElements(In(0)) / k), absl::StrCat(".n = ", n),
@@ -189,7 +189,7 @@ absl::Status StatementEmitter::QLinearBinary() {
   int64_t am = 0, ash = 0, bm = 0, bsh = 0;
   ToQ31(as / twice_max, &am, &ash);
   ToQ31(bs / twice_max, &bm, &bsh);
-  RequantParams({is_mul ? (as * bs) / ys : twice_max / (1048576.0f * ys)});
+  RequantParams({is_mul ? (as * bs) / ys : twice_max / (1048576.0f * ys)}, 7);
   Params(
       "oc_qbinary_params",
       {absl::StrCat(".count = ", NumElements(Out())), absl::StrCat(".is_mul = ", is_mul ? 1 : 0),
@@ -204,42 +204,101 @@ absl::Status StatementEmitter::QLinearBinary() {
   return absl::OkStatus();
 }
 
-absl::Status StatementEmitter::QLinearPool() {
-  const bool global = s_.op == OpKind::kQLinearGlobalAveragePool;
+// The fields of oc_qpool_params: the window (the whole input when global),
+// the types and the input's zero point and scale, and y_scale.
+std::vector<std::string> StatementEmitter::PoolFields(bool global) const {
   const float xs = FloatsOf(V(s_.operands[1]))[0], ys = FloatsOf(V(s_.operands[3]))[0];
   const std::vector<int64_t> x3 = Spatial3(In(0)), y3 = Spatial3(Out());
   const std::vector<int64_t> k = global ? x3 : Attr3("kernel", 1),
                              st = global ? std::vector<int64_t>{1, 1, 1} : Attr3("strides", 1),
                              pb = global ? std::vector<int64_t>{0, 0, 0} : Pads3(false);
+  return {absl::StrCat(".n = ", In(0)[0]),
+          absl::StrCat(".c = ", In(0)[1]),
+          absl::StrCat(".d_in = ", x3[0]),
+          absl::StrCat(".h_in = ", x3[1]),
+          absl::StrCat(".w_in = ", x3[2]),
+          absl::StrCat(".d_out = ", y3[0]),
+          absl::StrCat(".h_out = ", y3[1]),
+          absl::StrCat(".w_out = ", y3[2]),
+          absl::StrCat(".k_d = ", k[0]),
+          absl::StrCat(".k_h = ", k[1]),
+          absl::StrCat(".k_w = ", k[2]),
+          absl::StrCat(".stride_d = ", st[0]),
+          absl::StrCat(".stride_h = ", st[1]),
+          absl::StrCat(".stride_w = ", st[2]),
+          absl::StrCat(".pad_front = ", pb[0]),
+          absl::StrCat(".pad_top = ", pb[1]),
+          absl::StrCat(".pad_left = ", pb[2]),
+          absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
+          Signed("x_signed", s_.operands[0]),
+          Signed("y_signed", s_.results[0]),
+          absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
+          ".x_scale = " + CFloat(xs),
+          ".y_scale = " + CFloat(ys)};
+}
+
+absl::Status StatementEmitter::QLinearPool() {
+  const bool global = s_.op == OpKind::kQLinearGlobalAveragePool;
+  const float xs = FloatsOf(V(s_.operands[1]))[0], ys = FloatsOf(V(s_.operands[3]))[0];
   // Global: the integer sum times (x_scale / size) / y_scale; otherwise
   // x_scale / y_scale (fixed mode; float mode divides in float32).
-  RequantParams({global ? (xs / static_cast<float>(NumElements(x3))) / ys : xs / ys});
-  Params("oc_qpool_params", {absl::StrCat(".n = ", In(0)[0]),
-                             absl::StrCat(".c = ", In(0)[1]),
-                             absl::StrCat(".d_in = ", x3[0]),
-                             absl::StrCat(".h_in = ", x3[1]),
-                             absl::StrCat(".w_in = ", x3[2]),
-                             absl::StrCat(".d_out = ", y3[0]),
-                             absl::StrCat(".h_out = ", y3[1]),
-                             absl::StrCat(".w_out = ", y3[2]),
-                             absl::StrCat(".k_d = ", k[0]),
-                             absl::StrCat(".k_h = ", k[1]),
-                             absl::StrCat(".k_w = ", k[2]),
-                             absl::StrCat(".stride_d = ", st[0]),
-                             absl::StrCat(".stride_h = ", st[1]),
-                             absl::StrCat(".stride_w = ", st[2]),
-                             absl::StrCat(".pad_front = ", pb[0]),
-                             absl::StrCat(".pad_top = ", pb[1]),
-                             absl::StrCat(".pad_left = ", pb[2]),
-                             absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
-                             Signed("x_signed", s_.operands[0]),
-                             Signed("y_signed", s_.results[0]),
-                             absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
-                             ".x_scale = " + CFloat(xs),
-                             ".y_scale = " + CFloat(ys)});
+  const float size = static_cast<float>(NumElements(Spatial3(In(0))));
+  RequantParams({global ? (xs / size) / ys : xs / ys}, 4);
+  Params("oc_qpool_params", PoolFields(global));
   Use(global ? "qglobal_avgpool.c" : "qavgpool.c");
   w_.Line(absl::StrCat(global ? "oc_qglobal_avgpool" : "oc_qavgpool", "(&p, &r, ", Read(0), ", ",
                        Write(), ");"));
+  return absl::OkStatus();
+}
+
+// oc_qconvert_params from x (operand `x`, scale and zero point after it) to
+// the result (scale and zero point operands ys, ys + 1), and its `r`.
+std::string StatementEmitter::ConvertParams(int x, int ys) {
+  const Value& xs = V(s_.operands[x + 1]);
+  const Value& xz = V(s_.operands[x + 2]);
+  const Value& yz = V(s_.operands[ys + 1]);
+  const bool same = xs.data == V(s_.operands[ys]).data && xz.dtype == yz.dtype &&
+                    xz.data == yz.data;
+  const float xsf = FloatsOf(xs)[0], ysf = FloatsOf(V(s_.operands[ys]))[0];
+  RequantParams({xsf / ysf}, ys + 1);
+  return Nested({absl::StrCat(".same = ", same ? 1 : 0), Signed("x_signed", s_.operands[x]),
+                 Signed("y_signed", s_.results[0]),
+                 absl::StrCat(".x_zp = ", ZeroPointOf(xz)), ".x_scale = " + CFloat(xsf),
+                 ".y_scale = " + CFloat(ysf)});
+}
+
+absl::Status StatementEmitter::QLinearMaxPool() {
+  const std::vector<int64_t> d =
+      s_.Has("dilations") ? Attr3("dilations", 1) : std::vector<int64_t>{1, 1, 1};
+  const std::string convert = ConvertParams(0, 3);
+  Params("oc_qmaxpool_params",
+         {".pool = " + Nested(PoolFields(false)), absl::StrCat(".dil_d = ", d[0]),
+          absl::StrCat(".dil_h = ", d[1]), absl::StrCat(".dil_w = ", d[2]),
+          ".convert = " + convert});
+  Use("qmaxpool.c");
+  w_.Line(absl::StrCat("oc_qmaxpool(&p, &r, ", Read(0), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::QLinearConcat() {
+  const int inputs = static_cast<int>(s_.operands.size() - 2) / 3;
+  const size_t axis = static_cast<size_t>(s_.Int("axis"));
+  const Shape& y = Out();
+  const int64_t outer = Prod(y, 0, axis), y_row = Prod(y, axis, y.size());
+  int64_t offset = 0;
+  Use("qconcat.c");
+  for (int i = 0; i < inputs; ++i) {
+    const Shape& x = In(3 * i);
+    const int64_t row = Prod(x, axis, x.size());
+    w_.Open(absl::StrCat("/* input ", i, " */"));
+    const std::string convert = ConvertParams(3 * i, 3 * inputs);
+    Params("oc_qconcat_params", {absl::StrCat(".outer = ", outer), absl::StrCat(".row = ", row),
+                                 absl::StrCat(".y_row = ", y_row),
+                                 absl::StrCat(".offset = ", offset), ".convert = " + convert});
+    w_.Line(absl::StrCat("oc_qconcat_part(&p, &r, ", Read(3 * i), ", ", Write(), ");"));
+    w_.Close();
+    offset += row;
+  }
   return absl::OkStatus();
 }
 

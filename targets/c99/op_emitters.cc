@@ -157,6 +157,10 @@ absl::Status StatementEmitter::Run() {
     case OpKind::kQLinearAveragePool:
     case OpKind::kQLinearGlobalAveragePool:
       return QLinearPool();
+    case OpKind::kQLinearMaxPool:
+      return QLinearMaxPool();
+    case OpKind::kQLinearConcat:
+      return QLinearConcat();
     case OpKind::kGatherND:
     case OpKind::kScatterND:
       return GatherScatterND();

@@ -144,4 +144,40 @@ typedef struct {
   float x_scale, y_scale;
 } oc_qpool_params;
 
+/* One 8-bit value moved to another scale and zero point as DequantizeLinear
+ * then QuantizeLinear define it: in float mode (r->mult != NULL) exactly so,
+ * (x - x_zp) * x_scale in float32, then divided by y_scale, rounded half to
+ * even; in fixed mode (x - x_zp) times the Q31 form of x_scale / y_scale.
+ * `same` (equal scales and zero points): x itself. */
+typedef struct {
+  int32_t same, x_signed, y_signed, x_zp;
+  float x_scale, y_scale;
+} oc_qconvert_params;
+
+OC_INLINE int32_t oc_qconvert(const oc_qconvert_params *c, const oc_requant8 *r, int32_t x) {
+  int32_t v;
+  if (c->same) return x;
+  if (r->mult != NULL) {
+    v = oc_quantize8((float)(x - c->x_zp) * c->x_scale, c->y_scale, r->zp, c->y_signed);
+  } else {
+    v = oc_requant_fixed(x - c->x_zp, r->q_mult[0], r->q_shift[0]) + r->zp;
+  }
+  return v < r->lo ? r->lo : (v > r->hi ? r->hi : v);
+}
+
+/* Max pooling (the window fields of oc_qpool_params; padding never wins),
+ * the maximum then converted to the output's scale. */
+typedef struct {
+  oc_qpool_params pool;
+  int32_t dil_d, dil_h, dil_w;
+  oc_qconvert_params convert;
+} oc_qmaxpool_params;
+
+/* One input of a Concat: `outer` rows of `row` elements copied, converted,
+ * to rows of `y_row` elements starting at element `offset`. */
+typedef struct {
+  int32_t outer, row, y_row, offset;
+  oc_qconvert_params convert;
+} oc_qconcat_params;
+
 #endif /* ONNX_TO_C_OC_QLINEAR_H_ */

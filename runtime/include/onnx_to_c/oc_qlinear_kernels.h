@@ -12,6 +12,9 @@ OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void 
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                 const void *w, const void *w_zp, const int32_t *bias, void *y,
                                 int16_t *column);
+OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
+OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
+                            void *y);
 OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
                      const void *b_zp, const int32_t *bias, void *y);
 OC_API void oc_qbinary(const oc_qbinary_params *q, const oc_requant8 *r, const void *a,
