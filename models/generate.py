@@ -35,6 +35,7 @@ from onnx import helper, numpy_helper
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from generate_bad import generate_bad  # noqa: E402
+from generate_int8 import register_int8_models  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ORT_RUN = ROOT / "scripts" / "ort_run.js"
@@ -1302,6 +1303,9 @@ def setup_ort(ort_dir):
         os.environ["ONNX_TO_C_ORT_DIR"] = os.path.abspath(ort_dir)
     if not os.environ.get("ONNX_TO_C_ORT_DIR"):
         sys.exit("error: set ONNX_TO_C_ORT_DIR or pass --ort-dir (see scripts/install_ort.sh)")
+
+
+register_int8_models(model)
 
 
 def main():

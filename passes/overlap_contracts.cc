@@ -4,17 +4,33 @@
 
 namespace oc {
 
+namespace {
+
+bool Is8Bit(DType t) { return t == DType::kI8 || t == DType::kU8; }
+
+// Float convolutions, and 8-bit ones (qlinear_conv: 8-bit in and out, the
+// weights in operand 3): the element types a contract's kernels handle.
+bool ContractTypes(const Statement& s, const Value& x, const Value& y) {
+  if (s.op == OpKind::kQLinearConv) return Is8Bit(x.dtype) && Is8Bit(y.dtype);
+  return x.dtype == DType::kF32 && y.dtype == DType::kF32;
+}
+
+int WeightOperand(const Statement& s) { return s.op == OpKind::kQLinearConv ? 3 : 1; }
+
+}  // namespace
+
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
-  if (x.dtype != DType::kF32 || y.dtype != DType::kF32) return false;
+  if (!ContractTypes(s, x, y)) return false;
   if (x.shape.size() < 3 || x.shape.size() > 5 || y.shape.size() != x.shape.size()) return false;
   if (x.shape[0] != y.shape[0] || x.shape[1] != y.shape[1]) return false;
   switch (s.op) {
-    case OpKind::kConv: {
+    case OpKind::kConv:
+    case OpKind::kQLinearConv: {
       // Depthwise: one input channel per group, one output channel per group.
-      const Shape& w = p.value(s.operands[1]).shape;
+      const Shape& w = p.value(s.operands[WeightOperand(s)]).shape;
       if (s.Int("group", 1) != x.shape[1] || w.empty() || w[0] != x.shape[1] || w[1] != 1) {
         return false;
       }
@@ -34,10 +50,13 @@ bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
 }
 
 bool IsPixelwiseConv(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kConv || s.results.size() != 1 || s.operands.size() < 2) return false;
+  if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
+      s.operands.size() < 2) {
+    return false;
+  }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
-  if (x.dtype != DType::kF32 || y.dtype != DType::kF32 || x.shape.size() < 3) return false;
+  if (!ContractTypes(s, x, y) || x.shape.size() < 3) return false;
   if (y.shape.size() != x.shape.size() || s.Int("group", 1) != 1) return false;
   for (size_t d = 2; d < x.shape.size(); ++d) {
     if (x.shape[d] != y.shape[d]) return false;
@@ -140,9 +159,12 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
       const Shape& ys = p.value(y).shape;
       int64_t pixels = 1;
       for (size_t d = 2; d < ys.size(); ++d) pixels *= ys[d];
-      c.block = std::min(pixels, kOverlapPixelBlock);
+      // 8-bit: one pixel at a time, its input channels copied to scratch as
+      // int16 (the float kernel's blocks serve vectorization, not needed there).
+      const bool q8 = st.op == OpKind::kQLinearConv;
+      c.block = q8 ? 1 : std::min(pixels, kOverlapPixelBlock);
       c.displacement = 0;
-      c.scratch = AlignUp(ys[1] * c.block * 4, m.alignment);
+      c.scratch = AlignUp(q8 ? p.value(x).shape[1] * 2 : ys[1] * c.block * 4, m.alignment);
     }
     const int64_t in = m.buffers[xb].aligned_bytes, outb = m.buffers[yb].aligned_bytes;
     c.credit = in + outb - std::max(c.displacement + in, outb);

@@ -14,13 +14,13 @@ namespace oc {
 
 // True when output plane k of `s` (an N*C slice, row-major) depends only on
 // input plane k of operand 0, and the C emitter can run the kernel one plane
-// at a time: depthwise convolution, max and average pooling, resize. Sets
+// at a time: depthwise convolution (float or 8-bit), max and average pooling, resize. Sets
 // `planes` to N*C.
 bool IsPerPlaneKernel(const Program& program, const Statement& s, int64_t* planes);
 
-// True when `s` is a 1x1, stride-1, unpadded, ungrouped f32 convolution
-// that can run as oc_conv1x1_overlap_f32 over its own input: batch 1, or no
-// more output than input channels.
+// True when `s` is a 1x1, stride-1, unpadded, ungrouped f32 (or 8-bit)
+// convolution that can run as oc_conv1x1_overlap_f32 (oc_qconv1x1_overlap)
+// over its own input: batch 1, or no more output than input channels.
 bool IsPixelwiseConv(const Program& program, const Statement& s);
 
 // Pixels per block of a pixel contract.

@@ -13,6 +13,10 @@ const std::vector<PassInfo>& RegisteredPasses() {
        RunFoldChannelAffine},
       {"fuse-activation", "fuse an activation into the Conv/Gemm/MatMul that produces its input",
        RunFuseActivation},
+      {"fuse-qdq",
+       "fuse DequantizeLinear -> layer -> QuantizeLinear (and QLinearConv/QLinearMatMul) into "
+       "8-bit layers",
+       RunFuseQdq},
       {"verify", "check the IR's invariants", RunVerify},
   };
   return kPasses;
@@ -26,7 +30,7 @@ const PassInfo* FindPass(absl::string_view name) {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"fold-channel-affine", "fuse-activation", "dce"};
+  return {"fold-channel-affine", "fuse-activation", "fuse-qdq", "dce"};
 }
 
 absl::Status RunVerify(Program& program, PassStats&) { return VerifyProgram(program); }

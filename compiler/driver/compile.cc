@@ -132,6 +132,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   emit.target = o.target;
   emit.arena_section = o.arena_section;
   emit.weights_section = o.weights_section;
+  emit.requant_fixed = o.requant == "fixed";
   emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);
   emit.certificate = CertificateSummary(r);
   OC_ASSIGN_OR_RETURN(r.files, EmitC(r.program, r.model, r.plan, emit));

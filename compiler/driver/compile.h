@@ -30,6 +30,7 @@ struct CompileOptions {
   std::string target = "x86-64";  // x86-64 | cortex-m0 | cortex-m3 | cortex-m4 | cortex-m7
   std::string arena_section;      // linker section of the arena; empty: the compiler's choice
   std::string weights_section;    // linker section of the weights; empty: the compiler's choice
+  std::string requant = "float";  // float | fixed: requantization of 8-bit layers
   bool emit_harness = false;
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts

@@ -61,6 +61,10 @@ std::vector<oc::CliOption> Options() {
       {"overlap", "", true, "on",
        "input/output overlap contracts (a streaming kernel's output over its dying input)", "",
        "on|off"},
+      {"requant", "", true, "",
+       "requantization of 8-bit layers: float (float32 multiplier, as ONNX Runtime) or fixed "
+       "(Q31 multiplier and shift, integer only)", "float on x86-64, cortex-m4 and cortex-m7, fixed "
+       "on cortex-m0 and cortex-m3", "float|fixed"},
       {"arena-guard", "", false, "",
        "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},
@@ -92,7 +96,7 @@ int Usage(const std::string& message) {
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
   for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "target",
-                          "arena-section", "weights-section"}) {
+                          "arena-section", "weights-section", "requant"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -143,6 +147,8 @@ int main(int argc, char** argv) {
   o.alignment = target->alignment;
   o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
   o.weights_section = cli.Get("weights-section");
+  o.requant = cli.Has("requant") ? cli.Get("requant") : target->requant;
+  if (o.requant != "float" && o.requant != "fixed") return Usage("--requant must be float or fixed");
   for (const char* opt : {"arena-section", "weights-section"}) {
     if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
       return Usage(absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]"));

@@ -11,6 +11,7 @@ struct TargetDefaults {
   const char* name;           // as given to --target
   int64_t alignment;          // arena buffer alignment unless --alignment is given
   const char* arena_section;  // linker section of the arena unless --arena-section is given
+  const char* requant;        // requantization of 8-bit layers unless --requant is given
 };
 
 // The defaults of a target, or nullptr when the name is unknown.

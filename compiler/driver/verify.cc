@@ -375,7 +375,11 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
       if (scratch < out_plane) return Mismatch(what + " has a scratch smaller than a plane");
     } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {
       const int64_t block = o["block"].Int();
-      if (c.displacement != 0 || block < 1 || scratch < p.value(st.results[0]).shape[1] * block * 4) {
+      // Float: a block of output channels (float); 8-bit: one pixel's input channels (int16).
+      const int64_t needed = st.op == OpKind::kQLinearConv
+                                 ? p.value(st.operands[0]).shape[1] * 2
+                                 : p.value(st.results[0]).shape[1] * block * 4;
+      if (c.displacement != 0 || block < 1 || scratch < needed) {
         return Mismatch(what + " needs displacement 0 and a block of output channels of scratch");
       }
     } else {

@@ -49,8 +49,11 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
       return {"strides", "dilations", "pads", "group"};
     case OpKind::kMaxPool:
     case OpKind::kAveragePool:
+    case OpKind::kQLinearAveragePool:
+    case OpKind::kQLinearMaxPool:
       return {"kernel", "strides", "pads"};
     case OpKind::kConcat:
+    case OpKind::kQLinearConcat:
     case OpKind::kSplit:
     case OpKind::kSoftmax:
     case OpKind::kLogSoftmax:
@@ -97,6 +100,7 @@ std::vector<std::string> RequiredAttributes(const Statement& s) {
     case OpKind::kLstm:
       return {"outputs", "hidden", "activations", "activation_alpha", "activation_beta"};
     case OpKind::kConvInteger:
+    case OpKind::kQLinearConv:
       return {"kernel", "strides", "dilations", "pads", "group"};
     case OpKind::kEinsum:
       return {"dims", "y_strides", "a_strides"};

@@ -175,6 +175,7 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
 absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
                                                  const ArenaPlan& plan, const EmitOptions& o) {
   EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}};
+  ctx.requant_fixed = o.requant_fixed;
   ctx.names.Reserve(o.name + "_run");
   ctx.names.Reserve(o.name + "_ctx");
   ctx.names.Reserve(o.name + "_arena");

@@ -21,6 +21,7 @@ struct EmitOptions {
   std::string target = "x86-64";  // recorded in the header as NAME_TARGET
   std::string arena_section;      // if set: __attribute__((section)) on the arena (GNU C only)
   std::string weights_section;    // if set: the same on every weight array
+  bool requant_fixed = false;     // 8-bit layers requantize in fixed point (else float32)
 };
 
 struct GeneratedFile {

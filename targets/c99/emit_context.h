@@ -25,6 +25,7 @@ struct EmitContext {
   std::vector<std::string> offset_name;  // per buffer: its offset macro (arena)
   std::set<std::string> kernels;         // runtime files to embed, e.g. "conv2d.c"
   std::string weights_attribute;         // macro placed after each weight's name, or empty
+  bool requant_fixed = false;            // see EmitOptions
 
   // A C expression for the value's first element, typed `const T *` (reads)
   // or `T *` (writes). T follows the value's dtype unless `as_bytes`.
@@ -35,7 +36,12 @@ struct EmitContext {
 // Writes the body of statement `s` (parameter constants and kernel calls).
 absl::Status EmitStatementBody(EmitContext& ctx, const Statement& s, CodeWriter& w);
 
-// Writes the weights (constants) as static const arrays and fills weight_name.
+// Operand i of s is a constant the emitter folds into the code (a scale or
+// zero point of an 8-bit layer), so the kernel never reads it.
+bool OperandFoldedIntoCode(const Statement& s, size_t i);
+
+// Writes the weights (constants) as static const arrays and fills weight_name;
+// constants that only OperandFoldedIntoCode positions read are left out.
 void EmitWeights(EmitContext& ctx, CodeWriter& w);
 
 // The host harness: reads inputs from files, runs, writes outputs.

@@ -147,6 +147,20 @@ absl::Status StatementEmitter::Run() {
       return ConvInteger();
     case OpKind::kRequantize:
       return Requantize();
+    case OpKind::kQLinearConv:
+      return QLinearConv();
+    case OpKind::kQLinearGemm:
+      return QLinearGemm();
+    case OpKind::kQLinearAdd:
+    case OpKind::kQLinearMul:
+      return QLinearBinary();
+    case OpKind::kQLinearAveragePool:
+    case OpKind::kQLinearGlobalAveragePool:
+      return QLinearPool();
+    case OpKind::kQLinearMaxPool:
+      return QLinearMaxPool();
+    case OpKind::kQLinearConcat:
+      return QLinearConcat();
     case OpKind::kGatherND:
     case OpKind::kScatterND:
       return GatherScatterND();

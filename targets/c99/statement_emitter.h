@@ -176,6 +176,20 @@ class StatementEmitter {
   absl::Status DynamicQuantize();
   absl::Status Requantize();
 
+  // emit_qlinear.cc
+  static void ToQ31(float m, int64_t* mult, int64_t* shift);
+  void RequantParams(const std::vector<float>& mult, int yz_operand);
+  std::vector<std::string> PoolFields(bool global) const;
+  std::string ConvertParams(int x, int ys);
+  std::vector<float> ProductMultipliers() const;
+  std::string Signed(const std::string& field, ValueId v) const;
+  absl::Status QLinearConv();
+  absl::Status QLinearGemm();
+  absl::Status QLinearBinary();
+  absl::Status QLinearPool();
+  absl::Status QLinearMaxPool();
+  absl::Status QLinearConcat();
+
   // emit_layers.cc
   absl::Status Normalize();
   absl::Status Lrn();

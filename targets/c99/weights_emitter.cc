@@ -48,8 +48,15 @@ void EmitWeights(EmitContext& ctx, CodeWriter& w) {
   const Program& p = ctx.program;
   const std::string attr = ctx.weights_attribute.empty() ? "" : " " + ctx.weights_attribute;
   ctx.weight_name.assign(p.num_values(), "");
+  std::vector<bool> read(p.num_values(), false);
+  for (ValueId out : p.outputs()) read[out] = true;
+  for (const Statement& s : p.statements()) {
+    for (size_t i = 0; i < s.operands.size(); ++i) {
+      if (s.operands[i] != kNoValue && !OperandFoldedIntoCode(s, i)) read[s.operands[i]] = true;
+    }
+  }
   for (const Value& v : p.values()) {
-    if (!v.IsConstant()) continue;
+    if (!v.IsConstant() || !read[v.id]) continue;
     const std::string name = ctx.names.Make("w_" + v.name);
     // C has no empty arrays: an empty constant gets one unused element.
     const int64_t n = std::max<int64_t>(v.NumElements(), 1);

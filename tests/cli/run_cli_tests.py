@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CNN = ROOT / "models" / "cnn_small" / "model.onnx"
 # Its file order is deliberately bad: with --schedule=file it is not certified.
 HARD = ROOT / "models" / "hard" / "unet_late_skips" / "model.onnx"
+INT8 = ROOT / "models" / "int8_qdq_layers" / "model.onnx"
 failures = []
 
 
@@ -129,6 +130,27 @@ def test_require_certified(compiler, work):
                          f"lower bound {report['lower_bound_bytes']} bytes"])
 
 
+def test_requant(compiler, work):
+    """--requant picks the 8-bit requantization; its default follows --target."""
+    def generated(tag, *opts):
+        rc, _, err = run(compiler, INT8, "-o", work / tag, "--name", "m", *opts)
+        check(rc == 0, f"int8 model compiles with {' '.join(opts) or 'no options'} {err}")
+        return (work / tag / "m.c").read_text() if rc == 0 else ""
+    fixed, floating = ".mult = NULL, .q_mult = qm", ".mult = m, .q_mult = NULL"
+    for tag, opts, want in [("x86", [], floating), ("fixed", ["--requant=fixed"], fixed),
+                            ("m0", ["--target=cortex-m0"], fixed),
+                            ("m3", ["--target=cortex-m3"], fixed),
+                            ("m4", ["--target=cortex-m4"], floating),
+                            ("m0_float", ["--target=cortex-m0", "--requant=float"], floating)]:
+        c = generated(tag, *opts)
+        other = fixed if want == floating else floating
+        check(want in c and other not in c, f"{' '.join(opts) or 'the default'} requantizes "
+              f"{'in fixed point' if want == fixed else 'in float32'}")
+    rc, _, err = run(compiler, INT8, "-o", work / "bad_requant", "--requant=double")
+    check(rc == 2 and err.startswith("error: ") and not (work / "bad_requant").exists(),
+          "--requant=double is bad usage (exit 2)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
@@ -141,6 +163,7 @@ def main():
     test_version(args.compiler)
     test_max_arena(args.compiler, args.work)
     test_require_certified(args.compiler, args.work)
+    test_requant(args.compiler, args.work)
     print(f"{len(failures)} failed")
     sys.exit(1 if failures else 0)
 

@@ -1,0 +1,1 @@
+Bquantizelinear_91J	

@@ -1,0 +1,1 @@
+Bqlinearconv_12J`tVS•ŒXŒ§ž—‡fxn|ss–¤¦h¥›«ªXhz›œ—p`ž€~ow¦dnjn„ o–¯R¿c{}¦w€³O}~`”wVNWvMK@ppl‡j‹wHtA—ª°—­mŽ—ˆ[n

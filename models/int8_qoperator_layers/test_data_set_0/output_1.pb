@@ -1,0 +1,1 @@
+Bqlinearmatmul_20Jx…‹w„¥‚`p‡‚zj††|ƒ†tuix„„bgw‚£{tljzxpˆ†mwzoxƒ„‡~€†q\a†m‰nrr€‰…ˆcy|‚‘ “›©«–™œ€ƒ~…‘{y†‡x’‘ |ligfnoovvˆ‰”€„

@@ -1,0 +1,28 @@
+/*
+ * onnx-to-c runtime: entry points of the 8-bit kernels (library build and
+ * kernel tests; the code generator embeds the sources instead).
+ */
+#ifndef ONNX_TO_C_OC_QLINEAR_KERNELS_H_
+#define ONNX_TO_C_OC_QLINEAR_KERNELS_H_
+
+#include "onnx_to_c/oc_qlinear.h"
+
+OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                     const void *w_zp, const int32_t *bias, void *y);
+OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                const void *w, const void *w_zp, const int32_t *bias, void *y,
+                                int16_t *column);
+OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
+OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
+                            void *y);
+OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
+                     const void *b_zp, const int32_t *bias, void *y);
+OC_API void oc_qbinary(const oc_qbinary_params *q, const oc_requant8 *r, const void *a,
+                       const void *b, void *y);
+OC_API void oc_qavgpool(const oc_qpool_params *q, const oc_requant8 *r, const void *x, void *y);
+/* Global average pooling (the input sizes of q): the integer sum of each
+ * channel requantized by (x_scale / size) / y_scale (ONNX Runtime's method). */
+OC_API void oc_qglobal_avgpool(const oc_qpool_params *q, const oc_requant8 *r, const void *x,
+                               void *y);
+
+#endif /* ONNX_TO_C_OC_QLINEAR_KERNELS_H_ */

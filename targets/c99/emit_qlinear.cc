@@ -1,0 +1,305 @@
+// StatementEmitter: 8-bit layers (qlinear_conv, qlinear_gemm, qlinear_add,
+// qlinear_mul, qlinear_average_pool, qlinear_global_average_pool). Scales and
+// zero points are constants, so the requantization multipliers are computed
+// here once, in float32 in ONNX Runtime's order, and emitted as exact
+// literals (float mode) or as Q31 multipliers and shifts (fixed mode).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "targets/c99/statement_emitter.h"
+
+namespace oc {
+namespace {
+
+std::vector<float> FloatsOf(const Value& v) {
+  std::vector<float> out(v.NumElements());
+  std::memcpy(out.data(), v.data.data(), out.size() * sizeof(float));
+  return out;
+}
+
+int64_t ZeroPointOf(const Value& v) {
+  return v.dtype == DType::kI8 ? static_cast<int8_t>(v.data[0]) : static_cast<int64_t>(v.data[0]);
+}
+
+}  // namespace
+
+bool OperandFoldedIntoCode(const Statement& s, size_t i) {
+  switch (s.op) {
+    case OpKind::kQLinearConv:
+    case OpKind::kQLinearGemm:  // the kernels read x, w, w_zp and the bias
+      return i != 0 && i != 3 && i != 5 && i != 8;
+    case OpKind::kQLinearAdd:
+    case OpKind::kQLinearMul:
+      return i != 0 && i != 3;
+    case OpKind::kQLinearAveragePool:
+    case OpKind::kQLinearGlobalAveragePool:
+    case OpKind::kQLinearMaxPool:
+      return i != 0;
+    case OpKind::kQLinearConcat:  // the inputs, then y_scale and y_zp
+      return i % 3 != 0 || i + 2 >= s.operands.size();
+    default:
+      return false;
+  }
+}
+
+// m = q * 2^shift with q in [0.5, 1) as a Q31 integer (0 for m <= 0 or tiny).
+void StatementEmitter::ToQ31(float m, int64_t* mult, int64_t* shift) {
+  *mult = 0;
+  *shift = 0;
+  if (!(m > 0.0f) || !std::isfinite(m)) return;
+  int e = 0;
+  const double q = std::frexp(static_cast<double>(m), &e);
+  int64_t qm = std::llround(q * 2147483648.0);
+  if (qm == (int64_t{1} << 31)) {
+    qm /= 2;
+    ++e;
+  }
+  if (e < -31) return;
+  *mult = qm;
+  *shift = std::min(e, 30);
+}
+
+// The oc_requant8 `r` for multipliers `mult` (one, or one per channel), the
+// result's zero point (operand yz_operand) and saturation bounds.
+void StatementEmitter::RequantParams(const std::vector<float>& mult, int yz_operand) {
+  const Value& yz = V(s_.operands[yz_operand]);
+  const bool is_signed = yz.dtype == DType::kI8;
+  std::string tables;
+  if (ctx_.requant_fixed) {
+    std::vector<std::string> qm, qs;
+    for (float m : mult) {
+      int64_t a = 0, b = 0;
+      ToQ31(m, &a, &b);
+      qm.push_back(CInt(a));
+      qs.push_back(CInt(b));
+    }
+    Table("int32_t", "qm", qm);
+    Table("int32_t", "qs", qs);
+    tables = ".mult = NULL, .q_mult = qm, .q_shift = qs";
+  } else {
+    std::vector<std::string> m;
+    for (float f : mult) m.push_back(CFloat(f));
+    Table("float", "m", m);
+    tables = ".mult = m, .q_mult = NULL, .q_shift = NULL";
+  }
+  Params("oc_requant8",
+         {tables, absl::StrCat(".per_channel = ", mult.size() > 1 ? 1 : 0),
+          absl::StrCat(".zp = ", ZeroPointOf(yz)),
+          absl::StrCat(".lo = ", s_.Int("qmin", is_signed ? -128 : 0)),
+          absl::StrCat(".hi = ", s_.Int("qmax", is_signed ? 127 : 255))},
+         "r");
+}
+
+// (x_scale * w_scale[c]) / y_scale for each channel (operands 1, 4, 6).
+std::vector<float> StatementEmitter::ProductMultipliers() const {
+  const float xs = FloatsOf(V(s_.operands[1]))[0], ys = FloatsOf(V(s_.operands[6]))[0];
+  std::vector<float> mult;
+  for (float ws : FloatsOf(V(s_.operands[4]))) mult.push_back((xs * ws) / ys);
+  return mult;
+}
+
+std::string StatementEmitter::Signed(const std::string& field, ValueId v) const {
+  return absl::StrCat(".", field, " = ", V(v).dtype == DType::kI8 ? 1 : 0);
+}
+
+absl::Status StatementEmitter::QLinearConv() {
+  const std::vector<float> mult = ProductMultipliers();
+  RequantParams(mult, 7);
+  const OverlapContract* c = Overlap();
+  std::vector<std::string> conv = ConvFields();
+  if (c && c->kind == OverlapContract::Kind::kPlanes) {
+    for (const char* field : {".n", ".c_in", ".c_out", ".group"}) conv = WithField(conv, field, 1);
+  }
+  const bool zp_per_channel = V(s_.operands[5]).NumElements() > 1;
+  Params("oc_qconv_params", {".conv = " + Nested(conv), Signed("x_signed", s_.operands[0]),
+                             Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
+                             absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
+                             absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  if (c && c->kind == OverlapContract::Kind::kPixels) {
+    Use("qconv1x1_overlap.c");
+    w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
+    w_.Comment("are copied to scratch, then its output channels written over them");
+    w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
+                         ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(c->arena + ",
+                         ContractScratchOffset(), "u));"));
+    return absl::OkStatus();
+  }
+  Use("qconv.c");
+  if (c) {  // depthwise, one plane (channel k % C of image k / C) at a time
+    const int64_t channels = In(0)[1], kernel = Prod(In(3), 1, In(3).size());
+    const int64_t in_plane = c->in_plane_bytes, out_plane = c->out_plane_bytes;
+    w_.Comment(absl::StrCat("overlap contract: the output starts ", c->displacement,
+                            " bytes below the input; each plane is computed into scratch, then"));
+    w_.Comment("copied over input planes that are dead");
+    w_.Line(absl::StrCat("const unsigned char *x = (const unsigned char *)", Read(0), ";"));
+    w_.Line(absl::StrCat("unsigned char *y = (unsigned char *)", Write(), ";"));
+    w_.Line(absl::StrCat("unsigned char *plane = c->arena + ", ContractScratchOffset(), "u;"));
+    w_.Line("oc_requant8 rk = r;");
+    w_.Line("size_t k;");
+    w_.Open(absl::StrCat("for (k = 0; k < ", c->planes, "u; ++k)"));
+    const std::string ch = absl::StrCat("k % ", channels, "u");
+    if (mult.size() > 1) {
+      w_.Line(ctx_.requant_fixed ? absl::StrCat("rk.q_mult = r.q_mult + ", ch,
+                                                "; rk.q_shift = r.q_shift + ", ch, ";")
+                                 : absl::StrCat("rk.mult = r.mult + ", ch, ";"));
+    }
+    w_.Line(absl::StrCat("oc_qconv(&p, &rk, x + k * ", in_plane, "u, ", Read(3), " + (", ch, ") * ",
+                         kernel, "u, ", zp_per_channel ? absl::StrCat(Read(5), " + ", ch) : Read(5),
+                         ", ", HasOperand(8) ? absl::StrCat(Read(8), " + ", ch) : "NULL",
+                         ", plane);"));
+    w_.Line(absl::StrCat("memcpy(y + k * ", out_plane, "u, plane, ", out_plane, "u);"));
+    w_.Close();
+    return absl::OkStatus();
+  }
+  w_.Line(absl::StrCat("oc_qconv(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
+                       OptionalRead(8), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::QLinearGemm() {
+  const bool trans_b = s_.Int("trans_b") != 0;
+  const Shape& b = In(3);
+  const int64_t k = In(0).back(), n = trans_b ? b[0] : b[1];
+  RequantParams(ProductMultipliers(), 7);
+  Params(
+      "oc_qgemm_params",
+      {absl::StrCat(".m = ", NumElements(In(0)) / k), absl::StrCat(".n = ", n),
+       absl::StrCat(".k = ", k), absl::StrCat(".trans_b = ", trans_b ? 1 : 0),
+       Signed("a_signed", s_.operands[2]), Signed("b_signed", s_.operands[3]),
+       Signed("y_signed", s_.operands[7]), absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
+       absl::StrCat(".b_zp_per_col = ", V(s_.operands[5]).NumElements() > 1 ? 1 : 0),
+       absl::StrCat(".a_float = ", V(s_.operands[0]).dtype == DType::kF32 ? 1 : 0),
+       absl::StrCat(".y_float = ", V(s_.results[0]).dtype == DType::kF32 ? 1 : 0),
+       ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
+       ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0])});
+  Use("qgemm.c");
+  w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
+                       OptionalRead(8), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::QLinearBinary() {
+  const bool is_mul = s_.op == OpKind::kQLinearMul;
+  const float as = FloatsOf(V(s_.operands[1]))[0], bs = FloatsOf(V(s_.operands[4]))[0],
+              ys = FloatsOf(V(s_.operands[6]))[0];
+  // Add, fixed mode: both inputs go to the common scale 2 * max / 2^20.
+  const float twice_max = 2.0f * std::max(as, bs);
+  int64_t am = 0, ash = 0, bm = 0, bsh = 0;
+  ToQ31(as / twice_max, &am, &ash);
+  ToQ31(bs / twice_max, &bm, &bsh);
+  RequantParams({is_mul ? (as * bs) / ys : twice_max / (1048576.0f * ys)}, 7);
+  Params(
+      "oc_qbinary_params",
+      {absl::StrCat(".count = ", NumElements(Out())), absl::StrCat(".is_mul = ", is_mul ? 1 : 0),
+       Signed("a_signed", s_.operands[0]), Signed("b_signed", s_.operands[3]),
+       Signed("y_signed", s_.results[0]), absl::StrCat(".a_zp = ", ZeroPointOf(V(s_.operands[2]))),
+       absl::StrCat(".b_zp = ", ZeroPointOf(V(s_.operands[5]))), ".a_scale = " + CFloat(as),
+       ".b_scale = " + CFloat(bs), ".y_scale = " + CFloat(ys), absl::StrCat(".a_mult = ", am),
+       absl::StrCat(".a_shift = ", ash), absl::StrCat(".b_mult = ", bm),
+       absl::StrCat(".b_shift = ", bsh)});
+  Use("qbinary.c");
+  w_.Line(absl::StrCat("oc_qbinary(&p, &r, ", Read(0), ", ", Read(3), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+// The fields of oc_qpool_params: the window (the whole input when global),
+// the types and the input's zero point and scale, and y_scale.
+std::vector<std::string> StatementEmitter::PoolFields(bool global) const {
+  const float xs = FloatsOf(V(s_.operands[1]))[0], ys = FloatsOf(V(s_.operands[3]))[0];
+  const std::vector<int64_t> x3 = Spatial3(In(0)), y3 = Spatial3(Out());
+  const std::vector<int64_t> k = global ? x3 : Attr3("kernel", 1),
+                             st = global ? std::vector<int64_t>{1, 1, 1} : Attr3("strides", 1),
+                             pb = global ? std::vector<int64_t>{0, 0, 0} : Pads3(false);
+  return {absl::StrCat(".n = ", In(0)[0]),
+          absl::StrCat(".c = ", In(0)[1]),
+          absl::StrCat(".d_in = ", x3[0]),
+          absl::StrCat(".h_in = ", x3[1]),
+          absl::StrCat(".w_in = ", x3[2]),
+          absl::StrCat(".d_out = ", y3[0]),
+          absl::StrCat(".h_out = ", y3[1]),
+          absl::StrCat(".w_out = ", y3[2]),
+          absl::StrCat(".k_d = ", k[0]),
+          absl::StrCat(".k_h = ", k[1]),
+          absl::StrCat(".k_w = ", k[2]),
+          absl::StrCat(".stride_d = ", st[0]),
+          absl::StrCat(".stride_h = ", st[1]),
+          absl::StrCat(".stride_w = ", st[2]),
+          absl::StrCat(".pad_front = ", pb[0]),
+          absl::StrCat(".pad_top = ", pb[1]),
+          absl::StrCat(".pad_left = ", pb[2]),
+          absl::StrCat(".count_include_pad = ", s_.Int("count_include_pad")),
+          Signed("x_signed", s_.operands[0]),
+          Signed("y_signed", s_.results[0]),
+          absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
+          ".x_scale = " + CFloat(xs),
+          ".y_scale = " + CFloat(ys)};
+}
+
+absl::Status StatementEmitter::QLinearPool() {
+  const bool global = s_.op == OpKind::kQLinearGlobalAveragePool;
+  const float xs = FloatsOf(V(s_.operands[1]))[0], ys = FloatsOf(V(s_.operands[3]))[0];
+  // Global: the integer sum times (x_scale / size) / y_scale; otherwise
+  // x_scale / y_scale (fixed mode; float mode divides in float32).
+  const float size = static_cast<float>(NumElements(Spatial3(In(0))));
+  RequantParams({global ? (xs / size) / ys : xs / ys}, 4);
+  Params("oc_qpool_params", PoolFields(global));
+  Use(global ? "qglobal_avgpool.c" : "qavgpool.c");
+  w_.Line(absl::StrCat(global ? "oc_qglobal_avgpool" : "oc_qavgpool", "(&p, &r, ", Read(0), ", ",
+                       Write(), ");"));
+  return absl::OkStatus();
+}
+
+// oc_qconvert_params from x (operand `x`, scale and zero point after it) to
+// the result (scale and zero point operands ys, ys + 1), and its `r`.
+std::string StatementEmitter::ConvertParams(int x, int ys) {
+  const Value& xs = V(s_.operands[x + 1]);
+  const Value& xz = V(s_.operands[x + 2]);
+  const Value& yz = V(s_.operands[ys + 1]);
+  const bool same = xs.data == V(s_.operands[ys]).data && xz.dtype == yz.dtype &&
+                    xz.data == yz.data;
+  const float xsf = FloatsOf(xs)[0], ysf = FloatsOf(V(s_.operands[ys]))[0];
+  RequantParams({xsf / ysf}, ys + 1);
+  return Nested({absl::StrCat(".same = ", same ? 1 : 0), Signed("x_signed", s_.operands[x]),
+                 Signed("y_signed", s_.results[0]),
+                 absl::StrCat(".x_zp = ", ZeroPointOf(xz)), ".x_scale = " + CFloat(xsf),
+                 ".y_scale = " + CFloat(ysf)});
+}
+
+absl::Status StatementEmitter::QLinearMaxPool() {
+  const std::vector<int64_t> d =
+      s_.Has("dilations") ? Attr3("dilations", 1) : std::vector<int64_t>{1, 1, 1};
+  const std::string convert = ConvertParams(0, 3);
+  Params("oc_qmaxpool_params",
+         {".pool = " + Nested(PoolFields(false)), absl::StrCat(".dil_d = ", d[0]),
+          absl::StrCat(".dil_h = ", d[1]), absl::StrCat(".dil_w = ", d[2]),
+          ".convert = " + convert});
+  Use("qmaxpool.c");
+  w_.Line(absl::StrCat("oc_qmaxpool(&p, &r, ", Read(0), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::QLinearConcat() {
+  const int inputs = static_cast<int>(s_.operands.size() - 2) / 3;
+  const size_t axis = static_cast<size_t>(s_.Int("axis"));
+  const Shape& y = Out();
+  const int64_t outer = Prod(y, 0, axis), y_row = Prod(y, axis, y.size());
+  int64_t offset = 0;
+  Use("qconcat.c");
+  for (int i = 0; i < inputs; ++i) {
+    const Shape& x = In(3 * i);
+    const int64_t row = Prod(x, axis, x.size());
+    w_.Open(absl::StrCat("/* input ", i, " */"));
+    const std::string convert = ConvertParams(3 * i, 3 * inputs);
+    Params("oc_qconcat_params", {absl::StrCat(".outer = ", outer), absl::StrCat(".row = ", row),
+                                 absl::StrCat(".y_row = ", y_row),
+                                 absl::StrCat(".offset = ", offset), ".convert = " + convert});
+    w_.Line(absl::StrCat("oc_qconcat_part(&p, &r, ", Read(3 * i), ", ", Write(), ");"));
+    w_.Close();
+    offset += row;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace oc
