@@ -271,7 +271,9 @@ void WriteBuffers(JsonWriter& j, const CompileResult& r) {
 std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   const Program& p = r.program;
   int64_t macs = 0, weight_bytes = 0;
-  for (const Statement& s : p.statements()) macs += s.macs;
+  for (const Statement& s : p.statements()) {
+    if (s.recompute_of < 0) macs += s.macs;  // the model's; recompute_extra_macs counts the rest
+  }
   for (const Value& v : p.values()) {
     if (v.IsConstant()) weight_bytes += v.ByteSize();
   }
