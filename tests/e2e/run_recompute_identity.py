@@ -8,8 +8,10 @@ program, the generated C marks each second run, and the named models meet
 their expectations.
 
     /usr/bin/python3 tests/e2e/run_recompute_identity.py --compiler build/onnx-to-c --work DIR
-        [--public DIR] [--must-pay NAME,...] [--must-not-change NAME,...] MODEL_DIR...
+        [--public DIR] [--options OPT,...] [--must-pay NAME,...] [--must-not-change NAME,...]
+        MODEL_DIR...
 
+--options: more options for the recompute build (e.g. a larger MAC budget).
 --must-pay: the arena drops by at least 5% at no more than 1% extra MACs.
 --must-not-change: no clone, the same order and the same arena as without.
 """
@@ -61,6 +63,7 @@ def main():
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--public")
+    ap.add_argument("--options", default="", help="comma-separated extra options of the recompute build")
     ap.add_argument("--must-pay", default="", help="comma-separated model names")
     ap.add_argument("--must-not-change", default="", help="comma-separated model names")
     ap.add_argument("models", nargs="*")
@@ -80,14 +83,15 @@ def main():
             inputs = inputs_for(model, data)
             n_outputs = len(common.graph_io(model)[1])
             off_dir, off = compile_model(args.compiler, model, work, "off", [])
-            on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on"])
+            extra = [o for o in args.options.split(",") if o]
+            on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
             subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
                            capture_output=True, timeout=600)
             c_text = "".join(sources(on_dir).values())
             if on["recompute"]["clones"]:
                 # Run both, the recompute build with every write checked.
                 guard_dir, _ = compile_model(args.compiler, model, work, "on-guard",
-                                             ["--recompute=on", "--arena-guard"])
+                                             ["--recompute=on", "--arena-guard", *extra])
                 same = (build_and_run(off_dir, work, "off", inputs, n_outputs) ==
                         build_and_run(guard_dir, work, "on-guard", inputs, n_outputs))
             else:
