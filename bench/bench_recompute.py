@@ -6,7 +6,8 @@
 
 For every public model (DIR/*.onnx, default ../shared/models/public from the repo root;
 skipped cleanly if absent) and every test model under --models (default models/; all of
-them with --all-models, otherwise the recompute_* ones and the other networks) it compiles
+them with --all-models, otherwise the recompute_* ones and the other networks; and the
+hard scheduling cases under hard/) it compiles
 twice, in one run:
   onnx-to-c MODEL --report R.json                                   (no recompute)
   onnx-to-c MODEL --report R.json --recompute=on --time-limit=60 --schedule-budget-ms=5000
@@ -54,6 +55,7 @@ def main():
         name = d.parent.name
         if args.all_models or name.startswith("recompute_") or name in NETWORKS:
             cases.append((name, d))
+    cases += [("hard/" + d.parent.name, d) for d in sorted(Path(args.models).glob("hard/*/model.onnx"))]
     work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="oc-bench-recompute-"))
     on_args = ["--recompute=on", f"--recompute-cap={args.cap}", f"--recompute-mac-budget={args.budget}",
                "--time-limit=60", "--schedule-budget-ms=5000"]
@@ -62,8 +64,9 @@ def main():
           "extra MACs | MACs % | exact peak |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, model in cases:
-        off = report(args.compiler, model.resolve(), work / name / "off", [])
-        on = report(args.compiler, model.resolve(), work / name / "on", on_args)
+        tag = name.replace("/", "_")
+        off = report(args.compiler, model.resolve(), work / tag / "off", [])
+        on = report(args.compiler, model.resolve(), work / tag / "on", on_args)
         rc = on["recompute"]
         exact = rc["exact_search"]
         drop = 100.0 * (1 - on["arena_bytes"] / off["arena_bytes"]) if off["arena_bytes"] else 0.0

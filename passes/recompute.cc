@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "passes/arena_plan.h"
 #include "passes/schedule_graph.h"
@@ -17,6 +18,8 @@ namespace {
 struct Judged {
   Program program;
   int64_t peak = 0, arena = 0;
+  int peak_steps = 0;     // steps whose live bytes are the peak
+  int64_t live_sum = 0;   // live bytes summed over the steps
 };
 
 // Orders the program for a small peak (its own order, or the quick
@@ -38,14 +41,27 @@ Judged Judge(Program program, const RecomputeOptions& o, bool reorder) {
     };
     consider(GreedyLeastPeak(pg.graph));
     consider(MemoryAwareDfs(pg.graph));
-    consider(ImproveLocally(pg.graph, order,
-                            std::chrono::steady_clock::now() +
-                                std::chrono::milliseconds(o.candidate_order_ms)));
+    const auto order_deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(o.candidate_order_ms);
+    consider(ImproveLocally(pg.graph, order, order_deadline));
+    // Small programs: the optimal order, when it is found in time.
+    if (pg.graph.num_nodes <= o.exact_order_statements) {
+      ExactSearchResult e = ExactMinPeakOrder(
+          pg.graph, peak,
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(o.candidate_order_ms));
+      if (e.improved) consider(e.order);
+    }
     ApplyOrder(program, order);
     m = ComputeMemoryModel(program, o.alignment, o.aliases);
   }
   const int64_t arena = PlanBest(program, m, o.candidate_plan_ms).arena_bytes;
-  return Judged{std::move(program), m.peak_bytes, arena};
+  int peak_steps = 0;
+  int64_t live_sum = 0;
+  for (int64_t live : m.live_bytes) {
+    peak_steps += live == m.peak_bytes;
+    live_sum += live;
+  }
+  return Judged{std::move(program), m.peak_bytes, arena, peak_steps, live_sum};
 }
 
 int IndexOfId(const Program& p, int32_t id) {
@@ -55,42 +71,136 @@ int IndexOfId(const Program& p, int32_t id) {
   return -1;
 }
 
-// One late read to serve from a clone: the statement defining `value` is
-// re-run for `readers` (ids).
+// A read to serve from a clone: the statement defining `value` is re-run
+// for `readers` (ids).
 struct LateRead {
   ValueId value;
   std::vector<int32_t> readers;
+  bool operator<(const LateRead& o) const {
+    return value != o.value ? value < o.value : readers < o.readers;
+  }
 };
 
-// The reads, after the peak step, of buffers live but idle at the peak.
-std::vector<LateRead> LateReadsAcrossPeak(const Program& p, const MemoryModel& m) {
-  std::vector<LateRead> out;
-  const int peak = m.peak_step;
-  if (peak < 0) return out;
+// Candidates around the peak steps (at most kPeakSteps of them), for each
+// value in an arena buffer live there: first, serving its reads after that
+// step from a clone, so that the buffer can die earlier; then, serving one of
+// several readers from a clone, so that the other may write in place or the
+// buffer may die earlier.
+std::vector<LateRead> CandidateReads(const Program& p, const MemoryModel& m) {
+  constexpr int kPeakSteps = 4;
   const auto& stmts = p.statements();
-  const Statement& at_peak = stmts[peak];
-  std::set<int> touched;  // buffers the peak statement reads or writes
-  for (ValueId v : at_peak.operands) {
-    if (v != kNoValue && m.buffer_of_value[v] >= 0) touched.insert(m.buffer_of_value[v]);
-  }
-  for (ValueId v : at_peak.results) touched.insert(m.buffer_of_value[v]);
-  for (const Buffer& b : m.buffers) {
-    if (b.location != BufferLocation::kArena || touched.count(b.id)) continue;
-    if (!(b.first_step < peak && peak < b.last_step)) continue;
-    for (ValueId v : b.values) {
-      LateRead late{v, {}};
-      for (size_t s = peak + 1; s < stmts.size(); ++s) {
-        const auto& ops = stmts[s].operands;
-        if (std::find(ops.begin(), ops.end(), v) != ops.end()) late.readers.push_back(stmts[s].id);
+  std::vector<std::vector<int>> readers(p.num_values());  // program indices
+  for (size_t s = 0; s < stmts.size(); ++s) {
+    for (ValueId v : stmts[s].operands) {
+      if (v != kNoValue && (readers[v].empty() || readers[v].back() != static_cast<int>(s))) {
+        readers[v].push_back(static_cast<int>(s));
       }
-      if (!late.readers.empty()) out.push_back(std::move(late));
     }
   }
-  return out;
+  std::vector<LateRead> late, single;
+  std::set<LateRead> seen;
+  int steps = 0;
+  for (size_t step = 0; step < m.live_bytes.size() && steps < kPeakSteps; ++step) {
+    if (m.live_bytes[step] != m.peak_bytes) continue;
+    ++steps;
+    for (const Buffer& b : m.buffers) {
+      if (b.location != BufferLocation::kArena) continue;
+      if (!(b.first_step <= static_cast<int>(step) && static_cast<int>(step) <= b.last_step)) continue;
+      for (ValueId v : b.values) {
+        const std::vector<int>& rs = readers[v];
+        LateRead after{v, {}};
+        for (int r : rs) {
+          if (r > static_cast<int>(step)) after.readers.push_back(stmts[r].id);
+        }
+        // Some reader must stay with the original, or the clone only moves it.
+        if (!after.readers.empty() && after.readers.size() < rs.size() && seen.insert(after).second) {
+          late.push_back(after);
+        }
+        if (rs.size() < 2) continue;
+        for (int r : rs) {
+          LateRead one{v, {stmts[r].id}};
+          if (seen.insert(one).second) single.push_back(one);
+        }
+      }
+    }
+  }
+  late.insert(late.end(), single.begin(), single.end());
+  return late;
 }
 
 bool Clonable(const Program& p, int def) {
   return def >= 0 && p.statements()[def].results.size() == 1;
+}
+
+
+// A recompute program reached by the search: its judgement, the clones made
+// so far, the extra runs per original statement and their cost.
+struct State {
+  Judged judged;
+  std::vector<RecomputeClone> clones;
+  std::map<int32_t, int> runs;
+  int64_t cost = 0;
+};
+
+// How the search ranks programs: the arena first, then the peak, the number
+// of steps at the peak and the live bytes over all steps.
+std::tuple<int64_t, int64_t, int, int64_t> Score(const Judged& j) {
+  return {j.arena, j.peak, j.peak_steps, j.live_sum};
+}
+
+// Programs the search considers from `s` at most kLookahead steps deep
+// when no single step pays.
+constexpr size_t kLookahead = 3;
+
+// Every program one candidate away from `s` within the caps and the budget,
+// judged: for each candidate read, the clone of its producer, then with the
+// producers above it, up to max_chain levels (each level is one program).
+std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t budget,
+                              Deadline deadline, int64_t* tried) {
+  std::vector<State> out;
+  const MemoryModel m = ComputeMemoryModel(s.judged.program, o.alignment, o.aliases);
+  for (const LateRead& late : CandidateReads(s.judged.program, m)) {
+    State c{{s.judged.program, 0, 0, 0, 0}, s.clones, s.runs, s.cost};
+    Program& candidate = c.judged.program;
+    std::vector<std::pair<ValueId, std::vector<int32_t>>> level = {{late.value, late.readers}};
+    for (int depth = 0; depth < o.max_chain && !level.empty(); ++depth) {
+      if (std::chrono::steady_clock::now() >= deadline) return out;
+      std::vector<int> def = candidate.DefiningStatementIndex();
+      std::vector<std::pair<ValueId, std::vector<int32_t>>> next;
+      bool ok = true;
+      for (const auto& [value, readers] : level) {
+        if (!Clonable(candidate, def[value])) {
+          ok = false;
+          break;
+        }
+        const Statement& src = candidate.statements()[def[value]];
+        const int32_t root = src.recompute_of >= 0 ? src.recompute_of : src.id;
+        c.cost += RecomputeCost(candidate, src);
+        if (++c.runs[root] > o.cap || c.cost > budget) {
+          ok = false;
+          break;
+        }
+        auto clone = CloneForReaders(candidate, src.id, readers);
+        if (!clone.ok()) {
+          ok = false;
+          break;
+        }
+        c.clones.push_back(*clone);
+        const Statement& made = candidate.statements()[IndexOfId(candidate, clone->statement)];
+        for (ValueId u : made.operands) {
+          if (u != kNoValue && candidate.value(u).kind == ValueKind::kResult) {
+            next.push_back({u, {clone->statement}});
+          }
+        }
+      }
+      if (!ok) break;
+      ++*tried;
+      State judged{Judge(candidate, o, /*reorder=*/true), c.clones, c.runs, c.cost};
+      out.push_back(std::move(judged));
+      level = std::move(next);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -104,79 +214,38 @@ absl::StatusOr<RecomputeResult> RunRecompute(Program& program, const RecomputeOp
   RecomputeResult r;
   r.model_cost = ProgramCost(program);
   r.budget = RecomputeBudget(program, o);
-  Judged best = Judge(program, o, /*reorder=*/false);
-  r.peak_before = r.peak_after = best.peak;
-  r.arena_before = r.arena_after = best.arena;
-  std::map<int32_t, int> runs;  // original id -> clones so far
-
+  State current{Judge(program, o, /*reorder=*/false), {}, {}, 0};
+  r.peak_before = current.judged.peak;
+  r.arena_before = current.judged.arena;
+  auto better = [](const State& a, const State& b) { return Score(a.judged) < Score(b.judged); };
   while (std::chrono::steady_clock::now() < deadline) {
-    const MemoryModel m = ComputeMemoryModel(best.program, o.alignment, o.aliases);
-    std::optional<Judged> round_best;
-    std::vector<RecomputeClone> round_clones;
-    int64_t round_cost = 0;
-    for (const LateRead& late : LateReadsAcrossPeak(best.program, m)) {
-      Program candidate = best.program;
-      std::vector<RecomputeClone> clones;
-      std::map<int32_t, int> cand_runs = runs;
-      int64_t cost = 0;
-      // Level by level: the late read's producer, then the producers of the
-      // arena values the new clones read, up to max_chain levels.
-      std::vector<std::pair<ValueId, std::vector<int32_t>>> level = {{late.value, late.readers}};
-      for (int depth = 0; depth < o.max_chain && !level.empty(); ++depth) {
-        if (std::chrono::steady_clock::now() >= deadline) break;
-        std::vector<int> def = candidate.DefiningStatementIndex();
-        std::vector<std::pair<ValueId, std::vector<int32_t>>> next;
-        bool ok = true;
-        for (const auto& [value, readers] : level) {
-          if (!Clonable(candidate, def[value])) {
-            ok = false;
-            break;
-          }
-          const Statement& src = candidate.statements()[def[value]];
-          const int32_t root = src.recompute_of >= 0 ? src.recompute_of : src.id;
-          cost += RecomputeCost(candidate, src);
-          if (++cand_runs[root] > o.cap || r.extra_cost + cost > r.budget) {
-            ok = false;
-            break;
-          }
-          auto clone = CloneForReaders(candidate, src.id, readers);
-          if (!clone.ok()) {
-            ok = false;
-            break;
-          }
-          clones.push_back(*clone);
-          const Statement& c = candidate.statements()[IndexOfId(candidate, clone->statement)];
-          for (ValueId u : c.operands) {
-            if (u != kNoValue && !candidate.value(u).IsConstant() &&
-                candidate.value(u).kind == ValueKind::kResult) {
-              next.push_back({u, {clone->statement}});
-            }
-          }
-        }
-        if (!ok) break;
-        ++r.candidates_tried;
-        Judged j = Judge(candidate, o, /*reorder=*/true);
-        const int64_t bar_arena = round_best ? round_best->arena : best.arena;
-        const int64_t bar_peak = round_best ? round_best->peak : best.peak;
-        if (j.arena < bar_arena || (j.arena == bar_arena && round_best && j.peak < bar_peak)) {
-          round_best = std::move(j);
-          round_clones = clones;
-          round_cost = cost;
-        }
-        level = std::move(next);
+    std::vector<State> steps = Successors(current, o, r.budget, deadline, &r.candidates_tried);
+    std::sort(steps.begin(), steps.end(), better);
+    if (!steps.empty() && steps[0].judged.arena < current.judged.arena) {
+      current = std::move(steps[0]);
+      continue;
+    }
+    // No single step pays: look one step further from the most promising
+    // ones that do not make the arena grow (two clones may pay together
+    // where neither does alone).
+    std::optional<State> found;
+    for (size_t i = 0; i < steps.size() && i < kLookahead; ++i) {
+      if (steps[i].judged.arena > current.judged.arena) break;
+      std::vector<State> next = Successors(steps[i], o, r.budget, deadline, &r.candidates_tried);
+      for (State& n : next) {
+        if (n.judged.arena < current.judged.arena && (!found || better(n, *found))) found = std::move(n);
       }
     }
-    if (!round_best || round_best->arena >= best.arena) break;
-    best = std::move(*round_best);
-    for (const RecomputeClone& c : round_clones) {
-      ++runs[c.original];
-      r.clones.push_back(c);
-    }
-    r.extra_cost += round_cost;
-    r.peak_after = best.peak;
-    r.arena_after = best.arena;
+    if (!found) break;
+    current = std::move(*found);
   }
-  if (!r.clones.empty()) program = std::move(best.program);
+  r.peak_after = current.judged.peak;
+  r.arena_after = current.judged.arena;
+  if (!current.clones.empty()) {
+    r.clones = std::move(current.clones);
+    r.extra_cost = current.cost;
+    program = std::move(current.judged.program);
+  }
   return r;
 }
 

@@ -24,7 +24,8 @@ struct RecomputeOptions {
   int64_t alignment = 16;
   AliasOptions aliases;
   int64_t candidate_plan_ms = 20;   // arena planner budget per candidate
-  int64_t candidate_order_ms = 5;   // local search per candidate
+  int64_t candidate_order_ms = 5;   // local search (and exact order search) per candidate
+  int exact_order_statements = 40;  // up to this size, candidates also get the exact order search
 };
 
 // The total extra cost the options allow for `program`.
@@ -39,8 +40,9 @@ struct RecomputeResult {
 };
 
 // Starting from the program's order (the scheduler's best), repeatedly finds
-// the buffers live but idle at the peak step, tries cloning the producer of
-// each one's late reads (and up to max_chain - 1 producers above it), and
+// the buffers live at the peak steps, tries cloning the producer of each
+// value's reads after the peak (and up to max_chain - 1 producers above it),
+// then of each single reader of a value read several times, and
 // keeps the candidate that lowers the planned arena most, while any does and
 // the caps and the MAC budget allow. Leaves the program unchanged when
 // nothing pays.

@@ -2,10 +2,10 @@
 // search, on hand-computed programs and on random small ones (where the
 // exact optimum must never be beaten by, nor beat the original's peak).
 #include <chrono>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "bench/program_generators.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
 #include "gtest/gtest.h"
@@ -158,44 +158,12 @@ TEST(Recompute, ExactNeedsAChainWhereOneCloneDoesNotPay) {
   EXPECT_EQ(ExactMinPeakWithRecompute(p, o, Soon()).peak, 768);
 }
 
-// Random DAGs of unary and binary ops over one shape, some cheap, some heavy.
-Program RandomProgram(std::mt19937& rng, int n) {
-  Program p;
-  std::vector<ValueId> values = {p.AddInput("x", DType::kF32, {1, 32})};
-  std::vector<int> readers(1, 0);
-  for (int i = 0; i < n; ++i) {
-    const ValueId a = values[rng() % values.size()];
-    ValueId r;
-    const std::string name = "v" + std::to_string(i);
-    if (rng() % 3 == 0 && values.size() > 1) {
-      ValueId b = values[rng() % values.size()];
-      const Shape s = p.value(a).shape;
-      if (p.value(b).shape != s) b = a;
-      r = AddOp(p, OpKind::kAdd, {a, b}, name, s);
-    } else {
-      r = AddOp(p, rng() % 2 ? OpKind::kRelu : OpKind::kSigmoid, {a}, name, p.value(a).shape);
-    }
-    if (rng() % 2) p.statements().back().macs = kHeavy;
-    values.push_back(r);
-  }
-  // Every value nothing reads becomes an output.
-  std::vector<bool> read(p.num_values(), false);
-  for (const Statement& s : p.statements()) {
-    for (ValueId o : s.operands) read[o] = true;
-  }
-  for (const Statement& s : p.statements()) {
-    if (!read[s.results[0]]) p.outputs().push_back(s.results[0]);
-  }
-  return p;
-}
-
 TEST(Recompute, RandomSmallProgramsHeuristicBetweenExactAndOriginal) {
-  std::mt19937 rng(7);
-  RecomputeOptions o = Options();
+  RecomputeOptions o;
   o.mac_budget_percent = 30;
   int improved = 0;
   for (int t = 0; t < 60; ++t) {
-    Program p = RandomProgram(rng, 4 + t % 6);
+    Program p = RandomRecomputeProgram(t, 4 + t % 9);
     const int64_t before = Peak(p, o);
     Program h = p;
     auto r = RunRecompute(h, o, Soon(500));
