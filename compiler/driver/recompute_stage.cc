@@ -41,6 +41,8 @@ absl::Status RecomputeStage(const CompileOptions& o, const SearchBudgets& budget
     OC_ASSIGN_OR_RETURN(ArenaPlan plan1, PlanArena(o.planner, r.program, m1, budgets.plan_ms));
     if (plan1.arena_bytes < plan0.arena_bytes && m1.peak_bytes <= m0.peak_bytes) {
       s1.file_order_peak = r.schedule.file_order_peak;  // the ONNX file's order, without clones
+      // The scheduler starts from the pass's order, which it calls "file".
+      s1.chosen_by = s1.chosen_by == "file" ? "recompute" : s1.chosen_by + " (after recompute)";
       s1.schedule_ms += r.schedule.schedule_ms;
       s1.bound_ms += r.schedule.bound_ms;
       // The order bound is a bound on orders of this recompute program only.
