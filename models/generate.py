@@ -1222,6 +1222,62 @@ def _(b):
 
 
 # ---------------------------------------------------------------------------
+# Selective recompute (--recompute=on): two where it pays, two where it must not
+# change anything
+# ---------------------------------------------------------------------------
+
+def conv3x3(b, x, c_in, c_out, relu=True, stride=1):
+    y = b.node("Conv", [x, b.weight([c_out, c_in, 3, 3]), b.bias(c_out)], kernel_shape=[3, 3],
+               pads=[1, 1, 1, 1], strides=[stride, stride])
+    return b.node("Relu", [y]) if relu else y
+
+
+@model("recompute_wide_stem")
+def _(b):
+    """wide Relu(x) read first and again after a conv stack: one cheap op away from the input"""
+    x = b.input([1, 16, 24, 24])
+    a = b.node("Relu", [x])
+    h = conv3x3(b, conv3x3(b, conv3x3(b, a, 16, 16), 16, 16), 16, 16, relu=False)
+    b.output(b.node("Add", [h, a]))
+
+
+@model("recompute_unet")
+def _(b):
+    """U-Net whose skips are cheap: Relu of the input (full size) and its 2x2 average pool"""
+    x = b.input([1, 4, 32, 32])
+    skip0 = b.node("Relu", [x])
+    skip1 = b.node("AveragePool", [x], kernel_shape=[2, 2], strides=[2, 2])
+    e = conv3x3(b, conv3x3(b, skip0, 4, 16, stride=2), 16, 16)           # 16 x 16x16
+    m = b.node("MaxPool", [e], kernel_shape=[2, 2], strides=[2, 2])       # 16 x 8x8
+    m = conv3x3(b, conv3x3(b, m, 16, 32), 32, 32)                          # 32 x 8x8
+    u = b.node("ConvTranspose", [m, b.weight([32, 16, 2, 2]), b.bias(16)], kernel_shape=[2, 2],
+               strides=[2, 2])                                             # 16 x 16x16
+    d = conv3x3(b, b.node("Concat", [u, skip1], axis=1), 20, 16)         # 16 x 16x16
+    d = conv3x3(b, d, 16, 16)
+    u = b.node("ConvTranspose", [d, b.weight([16, 8, 2, 2]), b.bias(8)], kernel_shape=[2, 2],
+               strides=[2, 2])                                             # 8 x 32x32
+    d = b.node("Concat", [u, skip0], axis=1)                             # 12 x 32x32
+    b.output(b.node("Conv", [d, b.weight([2, 12, 1, 1]), b.bias(2)], kernel_shape=[1, 1]))
+
+
+@model("recompute_costly_skip")
+def _(b):
+    """residual whose skip is a 3x3 conv output: recomputing it costs far more than 1% MACs"""
+    x = b.input([1, 8, 16, 16])
+    e = conv3x3(b, x, 8, 16)
+    h = conv3x3(b, conv3x3(b, e, 16, 16), 16, 16, relu=False)
+    b.output(b.node("Add", [h, e]))
+
+
+@model("recompute_chain")
+def _(b):
+    """a plain chain (conv-relu-pool-conv-relu): no buffer is idle at the peak"""
+    x = b.input([1, 4, 16, 16])
+    h = b.node("MaxPool", [conv3x3(b, x, 4, 8)], kernel_shape=[2, 2], strides=[2, 2])
+    b.output(conv3x3(b, h, 8, 8))
+
+
+# ---------------------------------------------------------------------------
 # Running ONNX Runtime and writing the files
 # ---------------------------------------------------------------------------
 

@@ -22,13 +22,16 @@ double MsSince(std::chrono::steady_clock::time_point t0) {
 
 SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
   const int64_t plan = std::max<int64_t>(o.plan_budget_ms, 0);
-  SearchBudgets b{std::max<int64_t>(o.schedule_budget_ms, 0), plan, plan / 4, plan / 2};
+  const int64_t schedule = std::max<int64_t>(o.schedule_budget_ms, 0);
+  SearchBudgets b{schedule, plan, plan / 4, plan / 2, o.recompute ? 2 * schedule : 0};
   const int64_t limit = std::max<int64_t>(o.time_limit_ms, 0);
-  const int64_t total = b.schedule_ms + b.plan_ms + b.baseline_plan_ms + b.joint_plan_ms;
+  const int64_t total =
+      b.schedule_ms + b.plan_ms + b.baseline_plan_ms + b.joint_plan_ms + b.recompute_ms;
   if (total > limit) {
     // Rounding down keeps the sum within the limit.
     auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
-    b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms)};
+    b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms),
+         scale(b.recompute_ms)};
   }
   return b;
 }
@@ -43,6 +46,12 @@ std::string CertificateSummary(const CompileResult& r) {
   std::string line = absl::StrCat("arena ", r.plan.arena_bytes, " bytes; peak ", s.peak,
                                   " bytes (file order ", s.file_order_peak, ", schedule ",
                                   s.chosen_by, "); lower bound ", s.bound.bytes, " bytes: ");
+  const RecomputeResult& rc = r.recompute.result;
+  if (!rc.clones.empty()) {
+    return line + absl::StrCat("recompute: ", rc.clones.size(), " clones, peak ", rc.peak_before,
+                               " -> ", s.peak, ", +", rc.extra_cost,
+                               " MACs; the order bound does not bound recompute programs");
+  }
   if (s.certified_optimal) return line + "certified optimal order";
   return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
 }
@@ -74,6 +83,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   sched.aliases.overlap = o.overlap;
   OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
   r.schedule_ms = MsSince(t0);
+  if (o.recompute) OC_RETURN_IF_ERROR(RecomputeStage(o, budgets, sched, r));
 
   t0 = std::chrono::steady_clock::now();
   r.model = ComputeMemoryModel(r.program, o.alignment, sched.aliases);

@@ -11,6 +11,7 @@
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
 #include "passes/pass.h"
+#include "passes/recompute_exact.h"
 #include "passes/schedule.h"
 #include "targets/c99/c_emitter.h"
 
@@ -34,6 +35,11 @@ struct CompileOptions {
   bool emit_harness = false;
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts
+  // Selective recompute (passes/recompute.h): extra runs per statement and
+  // the total extra MACs as a percentage of the model's.
+  bool recompute = false;
+  int recompute_cap = 1;
+  double recompute_mac_budget_percent = 1.0;
   std::ostream* print_after_all = nullptr;
   std::string command_line;  // for provenance (no output paths)
   // CI gates (compiler/driver/gates.h): fail, writing nothing, when the arena
@@ -59,6 +65,15 @@ struct CompileResult {
   std::vector<GeneratedFile> files;
   // Live arena bytes per step of the file order (the stored ONNX order).
   std::vector<int64_t> file_order_live_bytes;
+  // Selective recompute, when on: what the pass kept (no clones when nothing
+  // paid), the arena and peak before it, and the exact search on small
+  // programs.
+  struct Recompute {
+    bool enabled = false;
+    RecomputeResult result;
+    ExactRecomputeResult exact;
+    double ms = 0;
+  } recompute;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
@@ -72,8 +87,16 @@ struct SearchBudgets {
   // The scheduler; the arena plan; the baselines' plans; the plans of other
   // orders of equal peak (joint choice).
   int64_t schedule_ms = 0, plan_ms = 0, baseline_plan_ms = 0, joint_plan_ms = 0;
+  // Selective recompute (0 when off): its search, its exact search and the
+  // rescheduling of the program it returns share this.
+  int64_t recompute_ms = 0;
 };
 SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
+
+// Runs selective recompute on the scheduled program in `result` (compile.cc
+// calls it between scheduling and planning when options.recompute is set).
+absl::Status RecomputeStage(const CompileOptions& options, const SearchBudgets& budgets,
+                            const ScheduleOptions& schedule, CompileResult& result);
 
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);

@@ -36,7 +36,9 @@ absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
       "--require-certified: the operator order of '", r.program.name,
       "' is not certified optimal: peak ", s.peak, " bytes, lower bound ", s.bound.bytes,
       " bytes (gap ", s.peak - s.bound.bytes, " bytes); ",
-      s.exact_search_finished ? "the exact search found no better order, but that proof has no certificate"
+      !r.recompute.result.clones.empty()
+          ? "it recomputes statements (--recompute=on), and the order bound certifies no recompute program"
+      : s.exact_search_finished ? "the exact search found no better order, but that proof has no certificate"
       : s.mode != "best"      ? "--schedule=" + s.mode + " does not search for the best order"
                               : "a larger --schedule-budget-ms may find a better order or a tighter bound"));
 }

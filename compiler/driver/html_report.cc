@@ -85,8 +85,14 @@ std::string Card(const std::string& key, const std::string& value, const std::st
 std::string Summary(const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
   const int64_t saved = s.file_order_peak - s.peak;
+  const RecomputeResult& rc = r.recompute.result;
   std::string verdict =
-      s.certified_optimal
+      !rc.clones.empty()
+          ? Card("Recompute", absl::StrCat(rc.clones.size(), " second runs"),
+                 absl::StrCat("peak ", Bytes(rc.peak_before), " before; +", rc.extra_cost,
+                              " MACs; the lower bound covers this program's orders only"),
+                 "warn")
+      : s.certified_optimal
           ? Card("Order", "certified", "optimal: the peak equals the lower bound", "good")
           : Card("Order", "gap " + Bytes(s.peak - s.bound.bytes),
                  s.exact_search_finished ? "exact search found no better order"

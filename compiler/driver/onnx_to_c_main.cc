@@ -65,6 +65,12 @@ std::vector<oc::CliOption> Options() {
        "requantization of 8-bit layers: float (float32 multiplier, as ONNX Runtime) or fixed "
        "(Q31 multiplier and shift, integer only)", "float on x86-64, cortex-m4 and cortex-m7, fixed "
        "on cortex-m0 and cortex-m3", "float|fixed"},
+      {"recompute", "", true, "off",
+       "selective recompute: re-run cheap producers before late readers when that lowers the arena",
+       "", "on|off"},
+      {"recompute-cap", "", true, "1", "extra runs allowed per statement under --recompute", "", "K"},
+      {"recompute-mac-budget", "", true, "1",
+       "extra MACs allowed under --recompute, in percent of the model's", "", "PCT"},
       {"arena-guard", "", false, "",
        "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},
@@ -95,8 +101,9 @@ int Usage(const std::string& message) {
 // on where they are written.
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
-  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "target",
-                          "arena-section", "weights-section", "requant"}) {
+  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
+                          "recompute-cap", "recompute-mac-budget", "target", "arena-section",
+                          "weights-section", "requant"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -185,6 +192,20 @@ int main(int argc, char** argv) {
   o.arena_guard = cli.Has("arena-guard");
   if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return Usage("--overlap must be on or off");
   o.overlap = cli.Get("overlap") == "on";
+  if (cli.Get("recompute") != "on" && cli.Get("recompute") != "off") {
+    return Usage("--recompute must be on or off");
+  }
+  o.recompute = cli.Get("recompute") == "on";
+  try {
+    o.recompute_cap = std::stoi(cli.Get("recompute-cap"));
+    o.recompute_mac_budget_percent = std::stod(cli.Get("recompute-mac-budget"));
+  } catch (...) {
+    return Usage("--recompute-cap and --recompute-mac-budget must be numbers");
+  }
+  if (o.recompute_cap < 0 || o.recompute_cap > 16) return Usage("--recompute-cap must be between 0 and 16");
+  if (!(o.recompute_mac_budget_percent >= 0 && o.recompute_mac_budget_percent <= 1000)) {
+    return Usage("--recompute-mac-budget must be between 0 and 1000");
+  }
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
   o.command_line = ProvenanceLine(cli);
 

@@ -13,18 +13,100 @@ void WriteIds(JsonWriter& j, const std::vector<int>& ids) {
   j.EndArray();
 }
 
+// The exact recompute search covered every program within the caps and
+// reached this peak.
+bool RecomputeProvenOptimal(const CompileResult& r) {
+  const ExactRecomputeResult& e = r.recompute.exact;
+  return e.ran && e.finished && e.peak == r.schedule.peak;
+}
+
+double Percent(int64_t part, int64_t whole) {
+  return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+// Selective recompute: what it kept and what it cost (docs/report.md).
+void WriteRecompute(JsonWriter& j, const CompileOptions& o, const CompileResult& r) {
+  const RecomputeResult& rc = r.recompute.result;
+  j.Key("recompute_extra_macs");
+  j.Int(rc.extra_cost);
+  j.Key("recompute_mac_overhead_percent");
+  const int64_t model_cost = ProgramCost(r.program);
+  j.Double(Percent(rc.extra_cost, model_cost));
+  j.Key("recompute");
+  j.BeginObject();
+  j.Key("mode");
+  j.String(r.recompute.enabled ? "on" : "off");
+  j.Key("cap");
+  j.Int(o.recompute_cap);
+  j.Key("mac_budget_percent");
+  j.Double(o.recompute_mac_budget_percent);
+  j.Key("model_macs");
+  j.Int(model_cost);
+  j.Key("peak_before_bytes");
+  j.Int(r.recompute.enabled ? rc.peak_before : r.schedule.peak);
+  j.Key("arena_before_bytes");
+  j.Int(r.recompute.enabled ? rc.arena_before : r.plan.arena_bytes);
+  j.Key("peak_after_bytes");
+  j.Int(r.schedule.peak);
+  j.Key("arena_after_bytes");
+  j.Int(r.plan.arena_bytes);
+  j.Key("candidates_tried");
+  j.Int(rc.candidates_tried);
+  j.Key("clones");
+  j.BeginArray();
+  for (const RecomputeClone& c : rc.clones) {
+    j.BeginObject();
+    j.Key("statement");
+    j.Int(c.statement);
+    j.Key("clone_of");
+    j.Int(c.clone_of);
+    j.Key("original");
+    j.Int(c.original);
+    j.Key("value");
+    j.Int(c.value);
+    j.Key("readers");
+    WriteIds(j, std::vector<int>(c.readers.begin(), c.readers.end()));
+    j.EndObject();
+  }
+  j.EndArray();
+  const ExactRecomputeResult& e = r.recompute.exact;
+  j.Key("exact_search");
+  j.BeginObject();
+  j.Key("ran");
+  j.Bool(e.ran);
+  j.Key("finished");
+  j.Bool(e.finished);
+  j.Key("peak_bytes");
+  j.Int(e.peak);
+  j.Key("extra_macs");
+  j.Int(e.extra_cost);
+  j.Key("programs");
+  j.Int(e.programs);
+  j.EndObject();
+  j.Key("proven_optimal");
+  j.Bool(RecomputeProvenOptimal(r));
+  j.Key("ms");
+  j.Double(r.recompute.ms);
+  j.EndObject();
+}
+
 void WriteCertificate(JsonWriter& j, const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
   j.Key("peak_bytes");
   j.Int(s.peak);
   j.Key("lower_bound_bytes");
   j.Int(s.bound.bytes);
+  // A recompute program is never certified by the order bound: that bound
+  // covers orders of this program, not other choices of what to recompute.
+  const bool recomputed = !r.recompute.result.clones.empty();
   j.Key("certified_optimal");
-  j.Bool(s.certified_optimal);
+  j.Bool(s.certified_optimal && !recomputed);
   // Optimal by the bound, or by an exact search that ran out of candidates
-  // (the latter has no witness a checker can redo cheaply).
+  // (the latter has no witness a checker can redo cheaply); with recompute,
+  // only by the exact recompute search.
   j.Key("proven_optimal");
-  j.Bool(s.certified_optimal || s.exact_search_finished);
+  j.Bool(recomputed ? RecomputeProvenOptimal(r)
+                    : s.certified_optimal || s.exact_search_finished);
   j.Key("gap_bytes");
   j.Int(s.peak - s.bound.bytes);
   j.Key("gap_percent");
@@ -189,7 +271,9 @@ void WriteBuffers(JsonWriter& j, const CompileResult& r) {
 std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   const Program& p = r.program;
   int64_t macs = 0, weight_bytes = 0;
-  for (const Statement& s : p.statements()) macs += s.macs;
+  for (const Statement& s : p.statements()) {
+    if (s.recompute_of < 0) macs += s.macs;  // the model's; recompute_extra_macs counts the rest
+  }
   for (const Value& v : p.values()) {
     if (v.IsConstant()) weight_bytes += v.ByteSize();
   }
@@ -212,6 +296,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.String(r.plan.planner);
   j.Key("arena_efficiency");
   j.Double(r.plan.arena_bytes ? static_cast<double>(r.model.peak_bytes) / r.plan.arena_bytes : 1.0);
+  WriteRecompute(j, o, r);
   j.Key("linear_arena_bytes");
   j.Int(r.linear_arena_bytes);
   j.Key("tflite_style_arena_bytes");

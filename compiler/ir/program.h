@@ -67,6 +67,9 @@ struct Statement {
   std::string onnx_op;    // its ONNX op type
   int64_t macs = 0;
   int64_t scratch_bytes = 0;
+  // Selective recompute: this statement re-runs statement `recompute_of` (an
+  // id) on the same operands for later readers; -1 for an ordinary statement.
+  int32_t recompute_of = -1;
 
   // Attribute accessors; the importer guarantees presence and type, the
   // verifier checks it for IR read from text.

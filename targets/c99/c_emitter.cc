@@ -216,6 +216,10 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     fn_names.push_back(fn);
     stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
                                " node '", EscapeForCComment(s.node_name, 80), "'"));
+    if (s.recompute_of >= 0) {
+      stmts.Comment(absl::StrCat("recompute: runs statement ", s.recompute_of,
+                                 " again, same kernel on the same operands, for later readers"));
+    }
     for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
     stmts.Open(absl::StrCat("static void ", fn, "(const struct ", o.name, "_ctx *c)"));
     stmts.Line("(void)c;");

@@ -1,7 +1,8 @@
 """The command line: --help states every option's default and docs/cli.md
 describes exactly the options --help lists; --version names the revision;
 the CI gates --max-arena and --require-certified fail with exit 1, one
-`error:` line naming the numbers, and no file written; bad values exit 2.
+`error:` line naming the numbers, and no file written (a recompute program
+is never certified); bad values exit 2.
 
     run_cli_tests.py --compiler onnx-to-c --work DIR
 """
@@ -151,6 +152,20 @@ def test_requant(compiler, work):
           "--requant=double is bad usage (exit 2)")
 
 
+def test_recompute(compiler, work):
+    unet = ROOT / "models" / "recompute_unet" / "model.onnx"
+    rc, _, _ = compile_with(compiler, work, "recompute", unet, "--recompute=on")
+    report = json.loads((work / "recompute.json").read_text())
+    check(rc == 0 and report["recompute"]["clones"] and not report["certified_optimal"],
+          "--recompute=on recomputes in recompute_unet and claims no certificate")
+    expect_gate_failure(compiler, work, "recompute_certified", unet, ["--recompute=on", "--require-certified"],
+                        ["not certified optimal", "recomputes statements"])
+    for bad in ("--recompute=maybe", "--recompute-cap=-1", "--recompute-cap=x", "--recompute-mac-budget=-2",
+                "--recompute-mac-budget=lots"):
+        rc, _, err = run(compiler, CNN, "-o", work / "bad", "--recompute=on", bad)
+        check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(), f"{bad} is bad usage (exit 2)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
@@ -164,6 +179,7 @@ def main():
     test_max_arena(args.compiler, args.work)
     test_require_certified(args.compiler, args.work)
     test_requant(args.compiler, args.work)
+    test_recompute(args.compiler, args.work)
     print(f"{len(failures)} failed")
     sys.exit(1 if failures else 0)
 

@@ -36,11 +36,38 @@ def inputs_for(model, data_dir):
                                                   key=lambda p: int(p.stem.split("_")[1]))]
 
 
-def run_variant(compiler, model, work, label, options, inputs, n_outputs):
+def collect_cases(models, public):
+    """(name, model.onnx, test data folder or None) for each MODEL_DIR (or folder of
+    them) and each *.onnx of `public` (skipped when absent)."""
+    cases = []
+    for m in models:
+        d = Path(m)
+        dirs = [d] if (d / "model.onnx").exists() else sorted(p.parent for p in d.glob("*/model.onnx"))
+        cases += [(p.name, p / "model.onnx", p / "test_data_set_0") for p in dirs]
+    if public:
+        if Path(public).is_dir():
+            cases += [("public/" + f.stem, f, None) for f in sorted(Path(public).glob("*.onnx"))]
+        else:
+            print(f"skip: {public} not found")
+    return cases
+
+
+def compile_model(compiler, model, work, label, options):
+    """Generate C with a harness into work/label; returns that folder and the report."""
     out = work / label
     report = work / f"{label}.json"
     subprocess.run([compiler, str(model), "-o", str(out), "--emit-harness", "--report", str(report),
                     *options], check=True, capture_output=True, timeout=600)
+    return out, json.loads(report.read_text())
+
+
+def run_variant(compiler, model, work, label, options, inputs, n_outputs):
+    out, report = compile_model(compiler, model, work, label, options)
+    return build_and_run(out, work, label, inputs, n_outputs), report
+
+
+def build_and_run(out, work, label, inputs, n_outputs):
+    """Build the generated C in `out` with gcc, run it on `inputs`; returns the output bytes."""
     prog = work / f"{label}.prog"
     subprocess.run(["gcc", *CFLAGS, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
                    check=True, capture_output=True, timeout=900)
@@ -51,7 +78,7 @@ def run_variant(compiler, model, work, label, options, inputs, n_outputs):
         in_files.append(str(path))
     out_files = [str(work / f"{label}.out_{i}.bin") for i in range(n_outputs)]
     subprocess.run([str(prog), *in_files, *out_files], check=True, capture_output=True, timeout=300)
-    return [Path(f).read_bytes() for f in out_files], json.loads(report.read_text())
+    return [Path(f).read_bytes() for f in out_files]
 
 
 def main():
@@ -61,16 +88,7 @@ def main():
     ap.add_argument("--public")
     ap.add_argument("models", nargs="*")
     args = ap.parse_args()
-    cases = []
-    for m in args.models:
-        d = Path(m)
-        dirs = [d] if (d / "model.onnx").exists() else sorted(p.parent for p in d.glob("*/model.onnx"))
-        cases += [(p.name, p / "model.onnx", p / "test_data_set_0") for p in dirs]
-    if args.public:
-        if Path(args.public).is_dir():
-            cases += [("public/" + f.stem, f, None) for f in sorted(Path(args.public).glob("*.onnx"))]
-        else:
-            print(f"skip: {args.public} not found")
+    cases = collect_cases(args.models, args.public)
     passed = failed = 0
     for name, model, data in cases:
         work = Path(args.work) / name.replace("/", "_")

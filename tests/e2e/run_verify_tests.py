@@ -2,7 +2,9 @@
 """`onnx-to-c verify` must accept the reports onnx-to-c writes and reject
 tampered ones (peak, bound, certificate flag, order, witness ideal, arena plan).
 
-    /usr/bin/python3 tests/e2e/run_verify_tests.py --compiler build/onnx-to-c --work DIR MODEL_DIR...
+    /usr/bin/python3 tests/e2e/run_verify_tests.py --compiler build/onnx-to-c --work DIR MODEL_DIR[:OPT,...]...
+
+Options after a colon are passed to onnx-to-c for that model (e.g. `:--recompute=on`).
 """
 import argparse
 import copy
@@ -64,6 +66,18 @@ def tamperings(report):
     if report["overlaps"]:
         cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
                   ("contract kernel", contract_kernel)]
+    if report["recompute"]["clones"]:
+        def clone_readers(d):
+            # Claim a clone serves a statement that does not read its original.
+            c = d["recompute"]["clones"][0]
+            c["readers"] = [next(i for i in d["order"] if i not in c["readers"] and i != c["clone_of"])]
+        def clones_dropped(d): d["recompute"]["clones"] = []
+        def clone_of(d):
+            # Claim the clone re-runs another statement.
+            c = d["recompute"]["clones"][0]
+            c["clone_of"] = c["original"] = next(i for i in d["order"] if i != c["clone_of"])
+        cases += [("clone readers", clone_readers), ("clones dropped", clones_dropped),
+                  ("clone of", clone_of)]
     if report["witness"]["cuts"] and report["witness"]["cuts"][0]["ideal"]:
         cases.append(("ideal", ideal))
     return cases
@@ -83,12 +97,14 @@ def main():
         return subprocess.run([args.compiler, "verify", str(report_path), str(model)],
                               capture_output=True, text=True, timeout=300)
 
-    for m in args.models:
+    for arg in args.models:
+        m, _, opts = arg.partition(":")
+        options = [o for o in opts.split(",") if o]
         model = Path(m) / "model.onnx"
-        name = Path(m).name
+        name = Path(m).name + "".join("_" + o.strip("-").replace("=", "_") for o in options)
         report_path = work / f"{name}.json"
-        subprocess.run([args.compiler, str(model), "-o", str(work / name), "--report", str(report_path)],
-                       check=True, capture_output=True, timeout=300)
+        subprocess.run([args.compiler, str(model), "-o", str(work / name), "--report", str(report_path),
+                        *options], check=True, capture_output=True, timeout=300)
         report = json.loads(report_path.read_text())
         res = verify(report_path, model)
         ok = res.returncode == 0 and "verify: ok" in res.stdout

@@ -35,6 +35,19 @@ TEST(SearchBudget, LimitCapsALargeScheduleBudget) {
   EXPECT_GT(b.schedule_ms, 1990);
 }
 
+TEST(SearchBudget, RecomputeGetsTwiceTheScheduleBudgetWithinTheLimit) {
+  CompileOptions o;
+  EXPECT_EQ(SearchBudgetsWithinLimit(o).recompute_ms, 0);  // off by default
+  o.recompute = true;
+  SearchBudgets b = SearchBudgetsWithinLimit(o);
+  EXPECT_EQ(b.recompute_ms, 1400);
+  EXPECT_EQ(b.schedule_ms, 700);  // the others fit the default limit as they are
+  o.time_limit_ms = 1000;
+  b = SearchBudgetsWithinLimit(o);
+  EXPECT_LE(b.schedule_ms + b.plan_ms + b.baseline_plan_ms + b.joint_plan_ms + b.recompute_ms, 1000);
+  EXPECT_GT(b.recompute_ms, 0);
+}
+
 TEST(SearchBudget, ZeroLimitMeansNoSearch) {
   CompileOptions o;
   o.time_limit_ms = 0;

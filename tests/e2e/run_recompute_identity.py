@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""Selective recompute end to end: with --recompute=on every model computes
+exactly the bits it computes without (the same kernels on the same data; the
+recompute build also runs with --arena-guard; where nothing is recomputed, the
+generated C is the same text), the peak and arena never grow,
+the report verifies and claims no order-bound certificate for a recompute
+program, the generated C marks each second run, and the named models meet
+their expectations.
+
+    /usr/bin/python3 tests/e2e/run_recompute_identity.py --compiler build/onnx-to-c --work DIR
+        [--public DIR] [--options OPT,...] [--must-pay NAME,...] [--must-not-change NAME,...]
+        MODEL_DIR...
+
+--options: more options for the recompute build (e.g. a larger MAC budget).
+--must-pay: the arena drops by at least 5% at no more than 1% extra MACs.
+--must-not-change: no clone, the same order and the same arena as without.
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common  # noqa: E402
+from run_schedule_identity import build_and_run, collect_cases, compile_model, inputs_for  # noqa: E402
+
+
+def sources(out):
+    """The generated C without its provenance lines (they name the options)."""
+    return {p.name: "\n".join(l for l in p.read_text().splitlines() if "onnx-to-c " not in l)
+            for p in sorted(out.glob("*.[ch]"))}
+
+
+def check(name, off, on, c_text, pay, no_change):
+    problems = []
+    rc = on["recompute"]
+    clones = rc["clones"]
+    if on["peak_bytes"] > off["peak_bytes"]:
+        problems.append(f"peak grew {off['peak_bytes']} -> {on['peak_bytes']}")
+    if on["arena_bytes"] > off["arena_bytes"]:
+        problems.append(f"arena grew {off['arena_bytes']} -> {on['arena_bytes']}")
+    if rc["arena_before_bytes"] != off["arena_bytes"] and not clones:
+        problems.append("arena_before differs from the build without recompute")
+    if clones and on["certified_optimal"]:
+        problems.append("a recompute program claims the order-bound certificate")
+    if c_text.count("recompute: runs statement") != len(clones):
+        problems.append("the C does not mark every second run")
+    if on["recompute_mac_overhead_percent"] > rc["mac_budget_percent"] + 1e-9:
+        problems.append("over the MAC budget")
+    if pay:
+        drop = 1 - on["arena_bytes"] / off["arena_bytes"]
+        if drop < 0.05 or on["recompute_mac_overhead_percent"] > 1.0:
+            problems.append(f"expected to pay: arena drop {100 * drop:.1f}%, "
+                            f"{on['recompute_mac_overhead_percent']:.3f}% MACs")
+    if no_change and (clones or on["order"] != off["order"] or on["arena_bytes"] != off["arena_bytes"]):
+        problems.append("expected no change")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--public")
+    ap.add_argument("--options", default="", help="comma-separated extra options of the recompute build")
+    ap.add_argument("--must-pay", default="", help="comma-separated model names")
+    ap.add_argument("--must-not-change", default="", help="comma-separated model names")
+    ap.add_argument("models", nargs="*")
+    args = ap.parse_args()
+    args.must_pay = [n for n in args.must_pay.split(",") if n]
+    args.must_not_change = [n for n in args.must_not_change.split(",") if n]
+    cases = collect_cases(args.models, args.public)
+    missing = set(args.must_pay + args.must_not_change) - {n for n, _, _ in cases}
+    if missing:
+        print(f"FAIL: named models not given: {' '.join(sorted(missing))}")
+        return 1
+    passed = failed = 0
+    for name, model, data in cases:
+        work = Path(args.work) / name.replace("/", "_")
+        work.mkdir(parents=True, exist_ok=True)
+        try:
+            inputs = inputs_for(model, data)
+            n_outputs = len(common.graph_io(model)[1])
+            off_dir, off = compile_model(args.compiler, model, work, "off", [])
+            extra = [o for o in args.options.split(",") if o]
+            on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
+            subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
+                           capture_output=True, timeout=600)
+            c_text = "".join(sources(on_dir).values())
+            if on["recompute"]["clones"]:
+                # Run both, the recompute build with every write checked.
+                guard_dir, _ = compile_model(args.compiler, model, work, "on-guard",
+                                             ["--recompute=on", "--arena-guard", *extra])
+                same = (build_and_run(off_dir, work, "off", inputs, n_outputs) ==
+                        build_and_run(guard_dir, work, "on-guard", inputs, n_outputs))
+            else:
+                # Nothing recomputed: the generated C must be the same text.
+                same = sources(on_dir) == sources(off_dir)
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
+            detail = getattr(e, "stderr", b"") or b""
+            print(f"FAIL {name}: {e} {detail.decode(errors='replace').strip()}")
+            failed += 1
+            continue
+        problems = [] if same else ["outputs differ" if on["recompute"]["clones"] else "C differs"]
+        problems += check(name, off, on, c_text, name in args.must_pay, name in args.must_not_change)
+        rc = on["recompute"]
+        exact = rc["exact_search"]
+        print(f"{'PASS' if not problems else 'FAIL'} {name}: arena {off['arena_bytes']} -> "
+              f"{on['arena_bytes']}, peak {off['peak_bytes']} -> {on['peak_bytes']}, "
+              f"{len(rc['clones'])} clones, +{on['recompute_extra_macs']} MACs "
+              f"({on['recompute_mac_overhead_percent']:.3f}%)"
+              f"{', exact peak %d' % exact['peak_bytes'] if exact['finished'] else ''}"
+              f"{'; ' + '; '.join(problems) if problems else ''}")
+        passed, failed = passed + (not problems), failed + bool(problems)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
