@@ -261,7 +261,7 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   const OverlapContract* c = transpose ? nullptr : Overlap();
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Params("oc_conv2d_params", ConvFields());
-    Use("conv2d.c");
+    Use("conv1x1_overlap.c");
     w_.Comment("overlap contract: the output starts at the input; each block of pixels is");
     w_.Comment("computed into scratch, then copied over input pixels no later block reads");
     w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
@@ -341,7 +341,7 @@ std::vector<std::string> StatementEmitter::MatMulFields(Shape a, Shape b) const 
 absl::Status StatementEmitter::MatMul() {
   OC_RETURN_IF_ERROR(RequireF32(0));
   Params("oc_matmul_params", MatMulFields(In(0), In(1)));
-  Use("gemm.c");
+  Use("matmul.c");
   w_.Line(absl::StrCat("oc_matmul_f32(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
   return absl::OkStatus();
 }

@@ -17,7 +17,7 @@ extern "C" {
 /* conv2d.c */
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y);
-/* conv2d.c: 1x1 stride-1 convolution that may write over its
+/* conv1x1_overlap.c: 1x1 stride-1 convolution that may write over its
  * input (y may equal x); scratch holds c_out * block floats */
 OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,
                                    const float *bias, float *y, float *scratch, int32_t block);
@@ -27,7 +27,7 @@ OC_API void oc_conv_transpose2d_f32(const oc_conv_transpose2d_params *p, const f
 /* gemm.c (c may be NULL) */
 OC_API void oc_gemm_f32(const oc_gemm_params *p, const float *a, const float *b,
                         const float *c, float *y);
-/* gemm.c */
+/* matmul.c */
 OC_API void oc_matmul_f32(const oc_matmul_params *p, const float *a, const float *b, float *y);
 /* unary.c: y may equal x */
 OC_API void oc_unary_f32(int32_t op, float alpha, float beta, const float *x, float *y,
