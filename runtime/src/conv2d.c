@@ -27,6 +27,26 @@
 static void conv2d_volume_(const oc_conv2d_params *p, const float *x, const float *w,
                            const float *bias, int32_t co, float *y);
 
+/* every w[i] is finite */
+static int conv2d_finite_(const float *w, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    if (!(w[i] - w[i] == 0.0f)) return 0;
+  }
+  return 1;
+}
+
+/* some b[i] is -0.0 */
+static int conv2d_neg_zero_(const float *b, int32_t n) {
+  int32_t i;
+  for (i = 0; b != NULL && i < n; i++) {
+    uint32_t bits;
+    memcpy(&bits, &b[i], sizeof bits);
+    if (bits == 0x80000000u) return 1;
+  }
+  return 0;
+}
+
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y) {
   const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
@@ -35,7 +55,7 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
   const int is_pointwise = kk == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_top == 0 &&
                            p->pad_left == 0 && p->h_out == p->h_in && p->w_out == p->w_in;
   conv2d_geom_ g;
-  int32_t n, grp, c0, oy;
+  int32_t n, grp, c0, oy, finite;
   if (p->k_d != 1 || p->d_in != 1 || p->d_out != 1 || p->pad_front != 0) {
     for (n = 0; n < p->n; n++) {
       for (c0 = 0; c0 < p->c_out; c0++) {
@@ -46,6 +66,7 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
     return;
   }
   conv2d_geom_init_(p, &g);
+  finite = conv2d_finite_(w, p->c_out * cig * kk);
   for (n = 0; n < p->n; n++) {
     for (grp = 0; grp < p->group; grp++) {
       const float *xg = x + (n * p->c_in + grp * cig) * in_plane;
@@ -54,6 +75,7 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
         const float *wc = w + co * cig * kk;
         const float *bc = bias != NULL ? bias + co : NULL;
         float *yc = y + (n * p->c_out + co) * out_plane;
+        g.exact_pad = finite && !conv2d_neg_zero_(bc, nco);
         if (is_pointwise) {
           conv2d_pointwise_(&g, xg, wc, bc, nco, in_plane, yc);
           continue;

@@ -179,6 +179,38 @@ static void test_conv2d(void) {
       conv_case(name, p, s[11], s[11], i % 4 != 1);
     }
   }
+  /* padding taps are skipped: -0.0 biases over zero inputs keep their sign
+   * where only padding taps and -0.0 products are added, and an infinite
+   * weight on a padding tap adds nothing (no inf * 0 = NaN) */
+  {
+    int variant, i;
+    for (variant = 0; variant < 2; variant++) {
+      float *x, *w, *b, *y, *r;
+      int ny, nw;
+      memset(&p, 0, sizeof p);
+      p.n = 1; p.c_in = 2; p.c_out = 5; p.h_in = 5; p.w_in = 11; p.k_h = 3; p.k_w = 3;
+      p.stride_h = p.stride_w = p.dil_h = p.dil_w = 1; p.pad_top = p.pad_left = 1; p.group = 1;
+      p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+      p.h_out = 5; p.w_out = 11;
+      ny = 5 * 5 * 11;
+      nw = 5 * 2 * 9;
+      x = exact_rnd(2 * 5 * 11); w = exact_rnd(nw); b = exact_rnd(5);
+      y = exact_rnd(ny); r = exact_rnd(ny);
+      for (i = 0; i < 2 * 5 * 11; i++) x[i] = variant == 1 && i % 7 == 0 ? x[i] : 0.0f;
+      for (i = 0; i < 5; i++) b[i] = i == 3 ? 0.5f : -0.0f;
+      /* w * +0.0 is -0.0 on the taps inside, +0.0 on the left padding column */
+      for (i = 0; i < nw; i++) w[i] = i % 3 == 0 ? 0.5f : -0.5f;
+      if (variant == 1) w[9 + 0] = INFINITY; /* channel 0, ic 1, kh 0, kw 0 */
+      oc_conv2d_f32(&p, x, w, b, y);
+      ref_conv2d(&p, x, w, b, r);
+      for (i = 0; i < ny; i++) {
+        if (memcmp(&y[i], &r[i], sizeof(float)) != 0 && !(y[i] != y[i] && r[i] != r[i])) break;
+      }
+      check(i == ny, variant ? "conv2d padding with an infinite weight, bit for bit"
+                             : "conv2d padding with -0.0 biases, bit for bit");
+      free(x); free(w); free(b); free(y); free(r);
+    }
+  }
   /* the overlap kernel writes over its own input and gives the same bits */
   {
     static const int cases[][4] = {{7, 5, 37, 8}, {6, 9, 29, 8}, {4, 4, 8, 3}};

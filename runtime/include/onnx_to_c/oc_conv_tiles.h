@@ -21,6 +21,7 @@ typedef struct {
   int32_t w_co;    /* cig * kk: weight step between output channels */
   int32_t y_co;    /* h_out * w_out: output step between output channels */
   const oc_act *act;
+  int32_t exact_pad; /* edge tiles give the per-pixel loop's bits (see OC_CONV_EDGE_FN) */
 } conv2d_geom_;
 
 /* [*lo, *hi): the outputs o in [0, len_out) whose input o * stride + off is
@@ -45,7 +46,7 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
           r##i = oc_lane_splat(bias2), s##i = oc_lane_splat(bias3);
 #define OC_CONV_MAC4(i)                                                     \
   {                                                                         \
-    const oc_lane xv = oc_lane_load(xp + (i) * OC_LANE_W * sw, sw);         \
+    const oc_lane xv = OC_CONV_X(i);                                        \
     p##i += w0 * xv;                                                        \
     q##i += w1 * xv;                                                        \
     r##i += w2 * xv;                                                        \
@@ -57,7 +58,7 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   oc_lane_store(y + 2 * g->y_co + (i) * OC_LANE_W, r##i, g->act);           \
   oc_lane_store(y + 3 * g->y_co + (i) * OC_LANE_W, s##i, g->act);
 #define OC_CONV_DECL1(i) oc_lane p##i = oc_lane_splat(bias0);
-#define OC_CONV_MAC1(i) p##i += w0 * oc_lane_load(xp + (i) * OC_LANE_W * sw, sw);
+#define OC_CONV_MAC1(i) p##i += w0 * OC_CONV_X(i);
 #define OC_CONV_STORE1(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);
 
 #define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
@@ -110,7 +111,9 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
     LANES(OC_CONV_STORE4)                                                                      \
   }
 
-/* A compile-time stride of 1 lets a lane load consecutive inputs at once. */
+/* A lane's inputs: OC_LANE_W columns sw apart from xp (a compile-time
+ * stride of 1 lets a lane load consecutive inputs at once). */
+#define OC_CONV_X(i) oc_lane_load(xp + (i) * OC_LANE_W * sw, sw)
 OC_CONV_TILE_FN(conv2d_t4w_s1_, 4, OC_LANES_WIDE, 1)
 OC_CONV_TILE_FN(conv2d_t4w_sn_, 4, OC_LANES_WIDE, g->stride_w)
 OC_CONV_TILE_FN(conv2d_t4n_s1_, 4, OC_LANES_NARROW, 1)
@@ -121,6 +124,76 @@ OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1)
 OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w)
 OC_CONV_TILE4_PW_FN(conv2d_t4w_pw_, OC_LANES_WIDE)
 OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
+#undef OC_CONV_X
+
+/* Edge tiles: the same tiles over pixels some of whose taps fall in the
+ * padding (kernels up to OC_CONV_EDGE_KW columns wide). Those taps read +0.0
+ * instead of being skipped. With finite weights and no -0.0 bias that gives
+ * the same bits: a sum that starts from the bias or +0.0 is never -0.0
+ * (x + y == -0.0 needs x == y == -0.0), and adding +0.0 or -0.0 (w * +0.0)
+ * to a sum that is not -0.0 leaves it unchanged. conv2d_row_ checks the
+ * condition (conv2d_geom_.exact_pad) and uses the per-pixel loop otherwise.
+ * x is the input at (ic 0, first valid kernel row, column 0), ix0 the input
+ * column of the tile's first pixel's first tap. */
+#define OC_CONV_EDGE_KW 8
+#define OC_CONV_EDGE_FN(name, NCO, LANES, TWPX)                                                  \
+  OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,  \
+                      const float *bias, int32_t nkh, int32_t ix0, float *restrict y) {         \
+    int32_t off[OC_CONV_EDGE_KW * (TWPX)];                                                      \
+    const int32_t ws = g->w_co;                                                                 \
+    int32_t ic, kh, kw, j;                                                                      \
+    OC_CONV_BIAS##NCO                                                                           \
+    LANES(OC_CONV_DECL##NCO)                                                                    \
+    for (kw = 0; kw < g->k_w; kw++) {                                                           \
+      for (j = 0; j < (TWPX); j++) {                                                            \
+        const int32_t ix = ix0 + j * g->stride_w + kw * g->dil_w;                               \
+        off[kw * (TWPX) + j] = ix >= 0 && ix < g->w_in ? ix : -1;                               \
+      }                                                                                         \
+    }                                                                                           \
+    for (ic = 0; ic < g->cig; ic++) {                                                           \
+      const float *xr = x + ic * g->in_plane;                                                   \
+      const float *wr = w + ic * g->kk;                                                         \
+      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                           \
+        for (kw = 0; kw < g->k_w; kw++) {                                                       \
+          const int32_t *o = off + kw * (TWPX);                                                 \
+          OC_CONV_WEIGHTS##NCO(kw)                                                              \
+          LANES(OC_CONV_MAC##NCO)                                                               \
+        }                                                                                       \
+      }                                                                                         \
+    }                                                                                           \
+    LANES(OC_CONV_STORE##NCO)                                                                   \
+  }
+#define OC_CONV_X(i) oc_lane_pick(xr, o + (i) * OC_LANE_W)
+OC_CONV_EDGE_FN(conv2d_e4w_, 4, OC_LANES_WIDE, OC_TILE_WIDE)
+OC_CONV_EDGE_FN(conv2d_e4n_, 4, OC_LANES_NARROW, OC_TILE_NARROW)
+OC_CONV_EDGE_FN(conv2d_e1w_, 1, OC_LANES_WIDE, OC_TILE_WIDE)
+OC_CONV_EDGE_FN(conv2d_e1n_, 1, OC_LANES_NARROW, OC_TILE_NARROW)
+#undef OC_CONV_X
+
+typedef void (*conv2d_edge_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
+                                const float *bias, int32_t nkh, int32_t ix0, float *y);
+
+/* Edge tiles over the outputs [a, b) of a row of w_out >= OC_TILE_NARROW
+ * pixels, a tile moved back to end at w_out when it would pass it. */
+OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *xr,
+                             const float *w, const float *bias, int32_t nco, int32_t nkh,
+                             int32_t a, int32_t b, float *y) {
+  const int32_t tw = p->w_out >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
+  int32_t s, c;
+  for (s = a; s < b; s += tw) {
+    const int32_t st = s + tw > p->w_out ? p->w_out - tw : s;
+    const int32_t ix0 = st * p->stride_w - p->pad_left;
+    if (nco == 4) {
+      (tw == OC_TILE_WIDE ? conv2d_e4w_ : conv2d_e4n_)(g, xr, w, bias, nkh, ix0, y + st);
+      continue;
+    }
+    for (c = 0; c < nco; c++) {
+      (tw == OC_TILE_WIDE ? conv2d_e1w_ : conv2d_e1n_)(g, xr, w + c * g->w_co,
+                                                       bias != NULL ? bias + c : NULL, nkh, ix0,
+                                                       y + c * g->y_co + st);
+    }
+  }
+}
 
 typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
                                 const float *bias, int32_t nkh, float *y);
@@ -251,7 +324,8 @@ OC_INLINE void conv2d_dw3x3_row_(const float *x0, const float *x1, const float *
 }
 
 /* One output row (oy) of nco output channels: tiles over the pixels whose
- * kernel columns are all inside the input, the per-pixel loop elsewhere. */
+ * kernel columns are all inside the input, edge tiles or the per-pixel loop
+ * elsewhere. */
 OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *x,
                         const float *w, const float *bias, int32_t nco, int32_t oy, float *y) {
   const int32_t sw = p->stride_w, span = (p->k_w - 1) * p->dil_w;
@@ -291,6 +365,15 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
                            lo, hi);
       }
     }
+  }
+  if (g->exact_pad && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
+    if (lo < t1) {
+      conv2d_edges_(p, g, xr, w, bias, nco, nkh, 0, lo, y);
+      conv2d_edges_(p, g, xr, w, bias, nco, nkh, t1, p->w_out, y);
+    } else {
+      conv2d_edges_(p, g, xr, w, bias, nco, nkh, 0, p->w_out, y);
+    }
+    return;
   }
   for (ox = 0; ox < p->w_out; ox++) {
     const int32_t ix = ox * sw - p->pad_left;
@@ -333,6 +416,7 @@ OC_INLINE void conv2d_geom_init_(const oc_conv2d_params *p, conv2d_geom_ *g) {
   g->w_co = g->cig * g->kk;
   g->y_co = p->h_out * p->w_out;
   g->act = &p->act;
+  g->exact_pad = 0;
 }
 
 #endif /* ONNX_TO_C_OC_CONV_TILES_H_ */

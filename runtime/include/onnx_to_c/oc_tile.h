@@ -77,6 +77,20 @@ OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
 #endif
 }
 
+/* p[o] for o >= 0, +0.0 for o < 0 */
+OC_INLINE float oc_tile_pick(const float *p, int32_t o) { return o >= 0 ? p[o] : 0.0f; }
+
+/* OC_LANE_W values oc_tile_pick(p, o[i]) */
+OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
+#if OC_LANE_VECTOR
+  const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
+                     oc_tile_pick(p, o[3])};
+  return r;
+#else
+  return oc_tile_pick(p, o[0]);
+#endif
+}
+
 /* p[i] = lane i */
 OC_INLINE void oc_lane_put(float *p, oc_lane v) {
 #if OC_LANE_VECTOR
