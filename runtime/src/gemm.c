@@ -31,10 +31,10 @@ static void gemm_nt_(const float *a, int32_t am, int32_t ak, const float *b, int
       float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
       for (k = 0; k < K; k++) {
         const float av = ar[k * ak];
-        s0 += av * b0[k];
-        s1 += av * b1[k];
-        s2 += av * b2[k];
-        s3 += av * b3[k];
+        OC_MAC(s0, av, b0[k]);
+        OC_MAC(s1, av, b1[k]);
+        OC_MAC(s2, av, b2[k]);
+        OC_MAC(s3, av, b3[k]);
       }
       yr[n] = s0;
       yr[n + 1] = s1;
@@ -43,7 +43,7 @@ static void gemm_nt_(const float *a, int32_t am, int32_t ak, const float *b, int
     }
     for (; n < N; n++, b0 += K) {
       float s0 = 0.0f;
-      for (k = 0; k < K; k++) s0 += ar[k * ak] * b0[k];
+      for (k = 0; k < K; k++) OC_MAC(s0, ar[k * ak], b0[k]);
       yr[n] = s0;
     }
   }

@@ -47,10 +47,10 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 #define OC_CONV_MAC4(i)                                                     \
   {                                                                         \
     const oc_lane xv = OC_CONV_X(i);                                        \
-    p##i += w0 * xv;                                                        \
-    q##i += w1 * xv;                                                        \
-    r##i += w2 * xv;                                                        \
-    s##i += w3 * xv;                                                        \
+    OC_MAC(p##i, w0, xv);                                                   \
+    OC_MAC(q##i, w1, xv);                                                   \
+    OC_MAC(r##i, w2, xv);                                                   \
+    OC_MAC(s##i, w3, xv);                                                   \
   }
 #define OC_CONV_STORE4(i)                                                   \
   oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);                         \
@@ -58,7 +58,7 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   oc_lane_store(y + 2 * g->y_co + (i) * OC_LANE_W, r##i, g->act);           \
   oc_lane_store(y + 3 * g->y_co + (i) * OC_LANE_W, s##i, g->act);
 #define OC_CONV_DECL1(i) oc_lane p##i = oc_lane_splat(bias0);
-#define OC_CONV_MAC1(i) p##i += w0 * OC_CONV_X(i);
+#define OC_CONV_MAC1(i) OC_MAC(p##i, w0, OC_CONV_X(i));
 #define OC_CONV_STORE1(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);
 
 #define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
@@ -134,20 +134,23 @@ OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
  * to a sum that is not -0.0 leaves it unchanged. conv2d_row_ checks the
  * condition (conv2d_geom_.exact_pad) and uses the per-pixel loop otherwise.
  * x is the input at (ic 0, first valid kernel row, column 0), ix0 the input
- * column of the tile's first pixel's first tap. */
+ * column of the tile's first pixel's first tap. Kernel columns whose taps
+ * are all inside the input load as in the other tiles. */
 #define OC_CONV_EDGE_KW 8
 #define OC_CONV_EDGE_FN(name, NCO, LANES, TWPX)                                                  \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,  \
                       const float *bias, int32_t nkh, int32_t ix0, float *restrict y) {         \
-    int32_t off[OC_CONV_EDGE_KW * (TWPX)];                                                      \
-    const int32_t ws = g->w_co;                                                                 \
+    int32_t off[OC_CONV_EDGE_KW * (TWPX)], full[OC_CONV_EDGE_KW];                               \
+    const int32_t ws = g->w_co, sw = g->stride_w;                                               \
     int32_t ic, kh, kw, j;                                                                      \
     OC_CONV_BIAS##NCO                                                                           \
     LANES(OC_CONV_DECL##NCO)                                                                    \
     for (kw = 0; kw < g->k_w; kw++) {                                                           \
+      full[kw] = 1;                                                                             \
       for (j = 0; j < (TWPX); j++) {                                                            \
-        const int32_t ix = ix0 + j * g->stride_w + kw * g->dil_w;                               \
+        const int32_t ix = ix0 + j * sw + kw * g->dil_w;                                        \
         off[kw * (TWPX) + j] = ix >= 0 && ix < g->w_in ? ix : -1;                               \
+        if (off[kw * (TWPX) + j] < 0) full[kw] = 0;                                             \
       }                                                                                         \
     }                                                                                           \
     for (ic = 0; ic < g->cig; ic++) {                                                           \
@@ -155,7 +158,7 @@ OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
       const float *wr = w + ic * g->kk;                                                         \
       for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                           \
         for (kw = 0; kw < g->k_w; kw++) {                                                       \
-          const int32_t *o = off + kw * (TWPX);                                                 \
+          const int32_t *o = off + kw * (TWPX), fk = full[kw];                                  \
           OC_CONV_WEIGHTS##NCO(kw)                                                              \
           LANES(OC_CONV_MAC##NCO)                                                               \
         }                                                                                       \
@@ -163,35 +166,21 @@ OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
     }                                                                                           \
     LANES(OC_CONV_STORE##NCO)                                                                   \
   }
-#define OC_CONV_X(i) oc_lane_pick(xr, o + (i) * OC_LANE_W)
-OC_CONV_EDGE_FN(conv2d_e4w_, 4, OC_LANES_WIDE, OC_TILE_WIDE)
-OC_CONV_EDGE_FN(conv2d_e4n_, 4, OC_LANES_NARROW, OC_TILE_NARROW)
-OC_CONV_EDGE_FN(conv2d_e1w_, 1, OC_LANES_WIDE, OC_TILE_WIDE)
-OC_CONV_EDGE_FN(conv2d_e1n_, 1, OC_LANES_NARROW, OC_TILE_NARROW)
+#define OC_CONV_X(i) \
+  (fk ? oc_lane_load(xr + o[(i) * OC_LANE_W], sw) : oc_lane_pick(xr, o + (i) * OC_LANE_W))
+OC_CONV_EDGE_FN(conv2d_e4_, 4, OC_LANES_NARROW, OC_TILE_NARROW)
 #undef OC_CONV_X
 
-typedef void (*conv2d_edge_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
-                                const float *bias, int32_t nkh, int32_t ix0, float *y);
-
-/* Edge tiles over the outputs [a, b) of a row of w_out >= OC_TILE_NARROW
- * pixels, a tile moved back to end at w_out when it would pass it. */
+/* Narrow edge tiles of 4 channels over the outputs [a, b) of a row of w_out >=
+ * OC_TILE_NARROW pixels, a tile moved back to end at w_out when it would
+ * pass it. */
 OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *xr,
-                             const float *w, const float *bias, int32_t nco, int32_t nkh,
-                             int32_t a, int32_t b, float *y) {
-  const int32_t tw = p->w_out >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
-  int32_t s, c;
-  for (s = a; s < b; s += tw) {
-    const int32_t st = s + tw > p->w_out ? p->w_out - tw : s;
-    const int32_t ix0 = st * p->stride_w - p->pad_left;
-    if (nco == 4) {
-      (tw == OC_TILE_WIDE ? conv2d_e4w_ : conv2d_e4n_)(g, xr, w, bias, nkh, ix0, y + st);
-      continue;
-    }
-    for (c = 0; c < nco; c++) {
-      (tw == OC_TILE_WIDE ? conv2d_e1w_ : conv2d_e1n_)(g, xr, w + c * g->w_co,
-                                                       bias != NULL ? bias + c : NULL, nkh, ix0,
-                                                       y + c * g->y_co + st);
-    }
+                             const float *w, const float *bias, int32_t nkh, int32_t a,
+                             int32_t b, float *y) {
+  int32_t s;
+  for (s = a; s < b; s += OC_TILE_NARROW) {
+    const int32_t st = s + OC_TILE_NARROW > p->w_out ? p->w_out - OC_TILE_NARROW : s;
+    conv2d_e4_(g, xr, w, bias, nkh, st * p->stride_w - p->pad_left, y + st);
   }
 }
 
@@ -235,10 +224,10 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
       for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {
         for (kw = kw0; kw < kw1; kw++) {
           const float xv = xr[ix + kw * g->dil_w];
-          a0 += wr[kw] * xv;
-          a1 += wr[ws + kw] * xv;
-          a2 += wr[2 * ws + kw] * xv;
-          a3 += wr[3 * ws + kw] * xv;
+          OC_MAC(a0, wr[kw], xv);
+          OC_MAC(a1, wr[ws + kw], xv);
+          OC_MAC(a2, wr[2 * ws + kw], xv);
+          OC_MAC(a3, wr[3 * ws + kw], xv);
         }
       }
     }
@@ -255,7 +244,7 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
       const float *xr = x + ic * g->in_plane;
       const float *wr = wc + ic * g->kk;
       for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {
-        for (kw = kw0; kw < kw1; kw++) a += wr[kw] * xr[ix + kw * g->dil_w];
+        for (kw = kw0; kw < kw1; kw++) OC_MAC(a, wr[kw], xr[ix + kw * g->dil_w]);
       }
     }
     y[c * g->y_co] = oc_tile_act(g->act, a);
@@ -269,15 +258,15 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
 #define OC_DW_MAC(i)                                                                      \
   {                                                                                       \
     const int32_t o = (i) * OC_LANE_W;                                                    \
-    p##i += w0 * oc_lane_load(x0 + o, 1);                                                 \
-    p##i += w1 * oc_lane_load(x0 + o + 1, 1);                                             \
-    p##i += w2 * oc_lane_load(x0 + o + 2, 1);                                             \
-    p##i += w3 * oc_lane_load(x1 + o, 1);                                                 \
-    p##i += w4 * oc_lane_load(x1 + o + 1, 1);                                             \
-    p##i += w5 * oc_lane_load(x1 + o + 2, 1);                                             \
-    p##i += w6 * oc_lane_load(x2 + o, 1);                                                 \
-    p##i += w7 * oc_lane_load(x2 + o + 1, 1);                                             \
-    p##i += w8 * oc_lane_load(x2 + o + 2, 1);                                             \
+    OC_MAC(p##i, w0, oc_lane_load(x0 + o, 1));                                            \
+    OC_MAC(p##i, w1, oc_lane_load(x0 + o + 1, 1));                                        \
+    OC_MAC(p##i, w2, oc_lane_load(x0 + o + 2, 1));                                        \
+    OC_MAC(p##i, w3, oc_lane_load(x1 + o, 1));                                            \
+    OC_MAC(p##i, w4, oc_lane_load(x1 + o + 1, 1));                                        \
+    OC_MAC(p##i, w5, oc_lane_load(x1 + o + 2, 1));                                        \
+    OC_MAC(p##i, w6, oc_lane_load(x2 + o, 1));                                            \
+    OC_MAC(p##i, w7, oc_lane_load(x2 + o + 1, 1));                                        \
+    OC_MAC(p##i, w8, oc_lane_load(x2 + o + 2, 1));                                        \
   }
 #define OC_DW_STORE(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, act);
 #define OC_DW_LOAD_WEIGHTS                                                               \
@@ -316,11 +305,28 @@ OC_INLINE void conv2d_dw3x3_row_(const float *x0, const float *x1, const float *
     const float *r0 = x0 + ox + xi, *r1 = x1 + ox + xi, *r2 = x2 + ox + xi;
     OC_DW_LOAD_WEIGHTS
     float a = b;
-    a += w0 * r0[0]; a += w1 * r0[1]; a += w2 * r0[2];
-    a += w3 * r1[0]; a += w4 * r1[1]; a += w5 * r1[2];
-    a += w6 * r2[0]; a += w7 * r2[1]; a += w8 * r2[2];
+    OC_MAC(a, w0, r0[0]); OC_MAC(a, w1, r0[1]); OC_MAC(a, w2, r0[2]);
+    OC_MAC(a, w3, r1[0]); OC_MAC(a, w4, r1[1]); OC_MAC(a, w5, r1[2]);
+    OC_MAC(a, w6, r2[0]); OC_MAC(a, w7, r2[1]); OC_MAC(a, w8, r2[2]);
     yrow[ox] = oc_tile_act(act, a);
   }
+}
+
+/* Depthwise 3x3 stride 1 at one pixel whose input column ix (first tap) may
+ * be near the padding: kernel rows 0..nkh-1 from xr (first valid row,
+ * column 0) and w (first valid row), taps outside the input skipped. */
+OC_INLINE float conv2d_dw3x3_px_(const float *xr, int32_t w_in, int32_t nkh, const float *w,
+                                 float b, int32_t ix) {
+  const int32_t c0 = ix >= 0 && ix < w_in, c1 = ix + 1 >= 0 && ix + 1 < w_in,
+                c2 = ix + 2 >= 0 && ix + 2 < w_in;
+  float a = b;
+  int32_t r;
+  for (r = 0; r < nkh; r++, xr += w_in, w += 3) {
+    if (c0) OC_MAC(a, w[0], xr[ix]);
+    if (c1) OC_MAC(a, w[1], xr[ix + 1]);
+    if (c2) OC_MAC(a, w[2], xr[ix + 2]);
+  }
+  return a;
 }
 
 /* One output row (oy) of nco output channels: tiles over the pixels whose
@@ -341,14 +347,40 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   w += kh0 * p->k_w;
   y += oy * p->w_out;
   conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
+  if (nco == 1 && g->cig == 1 && p->k_h == 3 && p->k_w == 3 && sw == 1 && p->dil_w == 1 &&
+      p->dil_h == 1) {
+    /* depthwise 3x3: the nine-weight tiles inside, the pixel loop at the edges */
+    const float b = bias != NULL ? bias[0] : 0.0f;
+    if (nkh == 3 && lo < hi) {
+      conv2d_dw3x3_row_(xr, xr + p->w_in, xr + 2 * p->w_in, w, b, lo, hi, -p->pad_left, &p->act,
+                        y);
+    } else {
+      lo = hi = 0;
+    }
+    for (ox = 0; ox < p->w_out; ox++) {
+      if (ox == lo && lo < hi) ox = hi;
+      if (ox >= p->w_out) break;
+      y[ox] = oc_tile_act(&p->act, conv2d_dw3x3_px_(xr, p->w_in, nkh, w, b, ox - p->pad_left));
+    }
+    return;
+  }
+  if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
+    /* edge tiles from each end up to a multiple of their width, inner tiles
+     * over the pixels between, edge tiles again over what those leave */
+    const int32_t nw = OC_TILE_NARROW;
+    const int32_t a = (lo + nw - 1) / nw * nw, b = p->w_out - (p->w_out - hi + nw - 1) / nw * nw;
+    if (a >= b) {
+      conv2d_edges_(p, g, xr, w, bias, nkh, 0, p->w_out, y);
+      return;
+    }
+    conv2d_edges_(p, g, xr, w, bias, nkh, 0, a, y);
+    conv2d_edges_(p, g, xr, w, bias, nkh, b, p->w_out, y);
+    lo = a;
+    hi = b;
+  }
   t1 = lo; /* [lo, t1): the tiled pixels */
   if (lo == hi) {
     /* no pixel has all its kernel columns inside the input */
-  } else if (nkh == 3 && nco == 1 && g->cig == 1 && p->k_h == 3 && p->k_w == 3 && sw == 1 &&
-             p->dil_w == 1 && p->dil_h == 1) {
-    conv2d_dw3x3_row_(xr, xr + p->w_in, xr + 2 * p->w_in, w, bias != NULL ? bias[0] : 0.0f, lo,
-                      hi, -p->pad_left, &p->act, y);
-    t1 = hi;
   } else {
     /* tile start ox reads from input column ox * sw - pad_left >= 0 */
     const float *x0 = xr + (lo * sw - p->pad_left);
@@ -366,13 +398,8 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
       }
     }
   }
-  if (g->exact_pad && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
-    if (lo < t1) {
-      conv2d_edges_(p, g, xr, w, bias, nco, nkh, 0, lo, y);
-      conv2d_edges_(p, g, xr, w, bias, nco, nkh, t1, p->w_out, y);
-    } else {
-      conv2d_edges_(p, g, xr, w, bias, nco, nkh, 0, p->w_out, y);
-    }
+  if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
+    if (t1 < hi) conv2d_edges_(p, g, xr, w, bias, nkh, lo, hi, y); /* fewer than a tile */
     return;
   }
   for (ox = 0; ox < p->w_out; ox++) {

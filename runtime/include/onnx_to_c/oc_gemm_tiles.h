@@ -17,10 +17,10 @@
 #define OC_GEMM_MAC4(i)                                                         \
   {                                                                             \
     const oc_lane bv = oc_lane_load(br + (i) * OC_LANE_W, 1);                   \
-    p##i += a0 * bv;                                                            \
-    q##i += a1 * bv;                                                            \
-    r##i += a2 * bv;                                                            \
-    s##i += a3 * bv;                                                            \
+    OC_MAC(p##i, a0, bv);                                                            \
+    OC_MAC(q##i, a1, bv);                                                            \
+    OC_MAC(r##i, a2, bv);                                                            \
+    OC_MAC(s##i, a3, bv);                                                            \
   }
 #define OC_GEMM_STORE4(i)                                                       \
   oc_lane_put(y + (i) * OC_LANE_W, p##i);                                       \
@@ -32,7 +32,7 @@
   const float a0 = a[(k) * ak];  \
   (void)am;                      \
   (void)ldy;
-#define OC_GEMM_MAC1(i) p##i += a0 * oc_lane_load(br + (i) * OC_LANE_W, 1);
+#define OC_GEMM_MAC1(i) OC_MAC(p##i, a0, oc_lane_load(br + (i) * OC_LANE_W, 1));
 #define OC_GEMM_STORE1(i) oc_lane_put(y + (i) * OC_LANE_W, p##i);
 
 /* NCO (4 or 1) rows of Y x the columns of LANES: A(m, k) at a[m * am + k * ak]
@@ -85,7 +85,7 @@ OC_INLINE void oc_gemm_nn(const float *a, int32_t am, int32_t ak, const float *b
     for (r = 0; r < rows; r++) {
       for (n = 0; n < N; n++) {
         float s0 = 0.0f;
-        for (k = 0; k < K; k++) s0 += ar[r * am + k * ak] * b[k * ldb + n];
+        for (k = 0; k < K; k++) OC_MAC(s0, ar[r * am + k * ak], b[k * ldb + n]);
         yr[r * ldy + n] = s0;
       }
     }

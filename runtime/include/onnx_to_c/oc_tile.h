@@ -35,6 +35,18 @@ typedef float oc_lane;
 #define OC_LANES_WIDE(M) M(0) M(1) M(2) M(3)
 #define OC_LANES_NARROW(M) M(0) M(1)
 #endif
+/* acc += a * b. On an Armv7E-M single-precision FPU, when the generated code
+ * asks for it (OC_ARM_VMLA, set for --target=cortex-m4 and cortex-m7), one
+ * VMLA.F32 instruction: it rounds the product and then the sum (it is not
+ * fused), so the bits are those of the multiply and the add, in half the
+ * instructions. GCC never emits it itself at -ffp-contract=off. */
+#if defined(OC_ARM_VMLA) && defined(__GNUC__) && defined(__ARM_FP) && (__ARM_FP & 4) && \
+    !OC_LANE_VECTOR
+#define OC_MAC(acc, a, b) __asm__("vmla.f32 %0, %1, %2" : "+t"(acc) : "t"(a), "t"(b))
+#else
+#define OC_MAC(acc, a, b) ((acc) += (a) * (b))
+#endif
+
 /* outputs per wide and per narrow tile */
 #define OC_TILE_WIDE (OC_LANE_VECTOR ? 8 : 4)
 #define OC_TILE_NARROW (OC_LANE_VECTOR ? 4 : 2)
