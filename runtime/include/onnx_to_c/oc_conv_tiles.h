@@ -207,6 +207,13 @@ OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, conv2d_tile_fn_ wide, con
   return hi;
 }
 
+/* bb[c] = the bias of channel c < nco of a block (0.0f without bias), 0.0f
+ * past nco: the tiles read 4 biases whatever the block's size. */
+OC_INLINE void conv2d_bias4_(const float *bias, int32_t nco, float *bb) {
+  int32_t c;
+  for (c = 0; c < 4; c++) bb[c] = bias != NULL && c < nco ? bias[c] : 0.0f;
+}
+
 /* One pixel of nco (1..4) output channels, over the valid taps: kernel rows
  * 0..nkh-1 from x (ic 0, first valid row, column 0) and w (channel 0, ic 0,
  * first valid row), kernel columns [kw0, kw1) at input column ix + kw * dil_w. */
@@ -337,6 +344,9 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   const int32_t sw = p->stride_w, span = (p->k_w - 1) * p->dil_w;
   int32_t kh0 = 0, nkh = 0, kh, lo, hi, ox, t1;
   const float *xr;
+  float bb[4];
+  conv2d_bias4_(bias, nco, bb);
+  bias = bb;
   for (kh = 0; kh < p->k_h; kh++) {
     const int32_t iy = oy * p->stride_h - p->pad_top + kh * p->dil_h;
     if (iy < 0 || iy >= p->h_in) continue;
@@ -419,6 +429,9 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
 OC_INLINE void conv2d_pointwise_(const conv2d_geom_ *g, const float *x, const float *w,
                               const float *bias, int32_t nco, int32_t vol, float *y) {
   int32_t i = 0, c;
+  float bb[4];
+  conv2d_bias4_(bias, nco, bb);
+  bias = bb;
   if (nco == 4) {
     i = conv2d_tiles_(g, conv2d_t4w_pw_, conv2d_t4n_pw_, x, 1, w, bias, 1, y, 0, vol);
   } else {
