@@ -3,96 +3,128 @@
  * NCHW input, OIHW weights, groups, strides, dilations, begin pads;
  * out-of-range input positions read as 0.
  *
- * Accumulation order (fixed, the same on every target): each output element
- * starts from the bias (or 0) and adds w * x for ic = 0..c_in/group-1, then
- * kd, kh, kw, in increasing order, skipping taps that fall in the padding.
- * Inner loops run over output columns, so they vectorize without
- * reassociating any sum.
+ * Accumulation order (fixed, the same on every target and for every tile
+ * size): each output element starts from the bias (or 0) and adds w * x for
+ * ic = 0..c_in/group-1, then kd, kh, kw, in increasing order, skipping taps
+ * that fall in the padding. The activation is applied to the finished sum.
+ *
+ * 2-D convolutions run register-tiled: a micro-kernel keeps 4 output
+ * channels x 8 (x86-64, as two 4-float vectors) or 4 (Cortex-M) output
+ * pixels of one row in local accumulators while it walks the taps, so every
+ * input value is loaded once per 4 channels and every weight once per tile
+ * (oc_tile.h). Tiles cover the pixels whose taps are all
+ * inside the input (no bounds checks in the inner loops); the pixels near
+ * the padding go through a per-pixel loop over the valid taps only. The
+ * order of each sum is the one above whatever the tiling, so every tile size
+ * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
+ * row (a GEMM); depthwise 3x3 stride-1 convolutions have their own tile with
+ * the nine weights in registers.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
+#include "onnx_to_c/oc_conv_tiles.h"
 
-/* [*lo, *hi): the outputs o in [0, len_out) whose input o * stride + off is
- * in [0, len_in). */
-static void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_t len_out,
-                          int32_t *lo, int32_t *hi) {
-  int32_t a = off < 0 ? (stride - 1 - off) / stride : 0;
-  int32_t b = len_in - off > 0 ? (len_in - off + stride - 1) / stride : 0;
-  if (b > len_out) b = len_out;
-  if (a > b) a = b;
-  *lo = a;
-  *hi = b;
-}
+static void conv2d_volume_(const oc_conv2d_params *p, const float *x, const float *w,
+                           const float *bias, int32_t co, float *y);
 
-static void conv2d_axpy_(float *restrict y, const float *restrict x, float a, int32_t n) {
+/* every w[i] is finite */
+static int conv2d_finite_(const float *w, int32_t n) {
   int32_t i;
-  for (i = 0; i < n; i++) y[i] += a * x[i];
+  for (i = 0; i < n; i++) {
+    if (!(w[i] - w[i] == 0.0f)) return 0;
+  }
+  return 1;
 }
 
-/* y (h_out x w_out) += conv(x plane, one k_h x k_w filter) */
-static void conv2d_plane_(const oc_conv2d_params *p, float *restrict y, const float *restrict x,
-                          const float *restrict w) {
-  int32_t oy, kh, kw, ox, x0, x1;
-  for (oy = 0; oy < p->h_out; oy++) {
-    float *yrow = y + oy * p->w_out;
-    for (kh = 0; kh < p->k_h; kh++) {
-      const int32_t iy = oy * p->stride_h - p->pad_top + kh * p->dil_h;
-      const float *xrow;
-      if (iy < 0 || iy >= p->h_in) continue;
-      xrow = x + iy * p->w_in;
-      for (kw = 0; kw < p->k_w; kw++) {
-        const int32_t off = kw * p->dil_w - p->pad_left;
-        const float wv = w[kh * p->k_w + kw];
-        conv2d_range_(off, p->stride_w, p->w_in, p->w_out, &x0, &x1);
-        if (p->stride_w == 1) {
-          conv2d_axpy_(yrow + x0, xrow + (x0 + off), wv, x1 - x0);
-        } else {
-          for (ox = x0; ox < x1; ox++) yrow[ox] += wv * xrow[ox * p->stride_w + off];
-        }
-      }
-    }
+/* some b[i] is -0.0 */
+static int conv2d_neg_zero_(const float *b, int32_t n) {
+  int32_t i;
+  for (i = 0; b != NULL && i < n; i++) {
+    uint32_t bits;
+    memcpy(&bits, &b[i], sizeof bits);
+    if (bits == 0x80000000u) return 1;
   }
+  return 0;
 }
 
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y) {
   const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
   const int32_t in_plane = p->h_in * p->w_in, out_plane = p->h_out * p->w_out;
-  const int32_t in_vol = p->d_in * in_plane, out_vol = p->d_out * out_plane;
-  const int32_t kk = p->k_h * p->k_w, kvol = p->k_d * kk;
-  /* 1x1, stride 1, no padding: each volume is one long row (a GEMM); same
-   * accumulation order as the general path. */
-  const int is_pointwise = kvol == 1 && p->stride_h == 1 && p->stride_w == 1 &&
-                           p->stride_d == 1 && p->pad_top == 0 && p->pad_left == 0 &&
-                           p->pad_front == 0 && p->h_out == p->h_in && p->w_out == p->w_in &&
-                           p->d_out == p->d_in;
-  int32_t n, co, ic, i, od, kd;
+  const int32_t kk = p->k_h * p->k_w;
+  const int is_pointwise = kk == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_top == 0 &&
+                           p->pad_left == 0 && p->h_out == p->h_in && p->w_out == p->w_in;
+  conv2d_geom_ g;
+  int32_t n, grp, c0, oy, finite;
+  if (p->k_d != 1 || p->d_in != 1 || p->d_out != 1 || p->pad_front != 0) {
+    for (n = 0; n < p->n; n++) {
+      for (c0 = 0; c0 < p->c_out; c0++) {
+        conv2d_volume_(p, x + n * p->c_in * p->d_in * in_plane, w, bias, c0,
+                       y + (n * p->c_out + c0) * p->d_out * out_plane);
+      }
+    }
+    return;
+  }
+  conv2d_geom_init_(p, &g);
+  finite = conv2d_finite_(w, p->c_out * cig * kk);
   for (n = 0; n < p->n; n++) {
-    for (co = 0; co < p->c_out; co++) {
-      const int32_t g = co / cog;
-      const float *xg = x + (n * p->c_in + g * cig) * in_vol;
-      const float *wc = w + co * cig * kvol;
-      const float b = bias != NULL ? bias[co] : 0.0f;
-      float *yv = y + (n * p->c_out + co) * out_vol;
-      for (i = 0; i < out_vol; i++) yv[i] = b;
-      for (ic = 0; ic < cig; ic++) {
+    for (grp = 0; grp < p->group; grp++) {
+      const float *xg = x + (n * p->c_in + grp * cig) * in_plane;
+      for (c0 = 0; c0 < cog; c0 += 4) {
+        const int32_t co = grp * cog + c0, nco = cog - c0 < 4 ? cog - c0 : 4;
+        const float *wc = w + co * cig * kk;
+        const float *bc = bias != NULL ? bias + co : NULL;
+        float *yc = y + (n * p->c_out + co) * out_plane;
+        g.exact_pad = finite && !conv2d_neg_zero_(bc, nco);
         if (is_pointwise) {
-          conv2d_axpy_(yv, xg + ic * in_vol, wc[ic], out_vol);
+          conv2d_pointwise_(&g, xg, wc, bc, nco, in_plane, yc);
           continue;
         }
-        /* depth taps: each adds one 2-D convolution of an input plane */
-        for (od = 0; od < p->d_out; od++) {
-          for (kd = 0; kd < p->k_d; kd++) {
-            const int32_t id = od * p->stride_d - p->pad_front + kd * p->dil_d;
-            if (id < 0 || id >= p->d_in) continue;
-            conv2d_plane_(p, yv + od * out_plane, xg + ic * in_vol + id * in_plane,
-                          wc + ic * kvol + kd * kk);
+        for (oy = 0; oy < p->h_out; oy++) conv2d_row_(p, &g, xg, wc, bc, nco, oy, yc);
+      }
+    }
+  }
+}
+
+/* 3-D: output channel co of one batch item, x at the batch item. Each depth
+ * tap adds one 2-D convolution of an input plane, row by row. */
+static void conv2d_volume_(const oc_conv2d_params *p, const float *x, const float *w,
+                           const float *bias, int32_t co, float *y) {
+  const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
+  const int32_t in_plane = p->h_in * p->w_in, out_plane = p->h_out * p->w_out;
+  const int32_t in_vol = p->d_in * in_plane, out_vol = p->d_out * out_plane;
+  const int32_t kk = p->k_h * p->k_w, kvol = p->k_d * kk;
+  const float *xg = x + (co / cog) * cig * in_vol;
+  const float *wc = w + co * cig * kvol;
+  const float b = bias != NULL ? bias[co] : 0.0f;
+  int32_t i, ic, od, kd, oy, kh, kw, ox, x0, x1;
+  for (i = 0; i < out_vol; i++) y[i] = b;
+  for (ic = 0; ic < cig; ic++) {
+    for (od = 0; od < p->d_out; od++) {
+      for (kd = 0; kd < p->k_d; kd++) {
+        const int32_t id = od * p->stride_d - p->pad_front + kd * p->dil_d;
+        const float *xp, *wp;
+        if (id < 0 || id >= p->d_in) continue;
+        xp = xg + ic * in_vol + id * in_plane;
+        wp = wc + ic * kvol + kd * kk;
+        for (oy = 0; oy < p->h_out; oy++) {
+          float *yrow = y + od * out_plane + oy * p->w_out;
+          for (kh = 0; kh < p->k_h; kh++) {
+            const int32_t iy = oy * p->stride_h - p->pad_top + kh * p->dil_h;
+            if (iy < 0 || iy >= p->h_in) continue;
+            for (kw = 0; kw < p->k_w; kw++) {
+              const int32_t off = kw * p->dil_w - p->pad_left;
+              const float wv = wp[kh * p->k_w + kw];
+              const float *xrow = xp + iy * p->w_in;
+              conv2d_range_(off, p->stride_w, p->w_in, p->w_out, &x0, &x1);
+              for (ox = x0; ox < x1; ox++) yrow[ox] += wv * xrow[ox * p->stride_w + off];
+            }
           }
         }
       }
-      if (p->act.kind != OC_ACT_NONE) {
-        for (i = 0; i < out_vol; i++) yv[i] = oc_apply_act(&p->act, yv[i]);
-      }
     }
+  }
+  if (p->act.kind != OC_ACT_NONE) {
+    for (i = 0; i < out_vol; i++) y[i] = oc_apply_act(&p->act, y[i]);
   }
 }

@@ -3,8 +3,11 @@
 # float, Thumb-1) with the flags the generated code must pass
 # (run with cmake -P; -DCC, -DINCLUDE, -DSOURCES (a list), -DOUT).
 set(flags -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off -I${INCLUDE})
+# (M4 and M7 also with OC_ARM_VMLA, as generated for those targets)
 set(cpus "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16"
+         "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16|-DOC_ARM_VMLA=1"
          "-mcpu=cortex-m7|-mthumb|-mfloat-abi=hard|-mfpu=fpv5-d16"
+         "-mcpu=cortex-m7|-mthumb|-mfloat-abi=hard|-mfpu=fpv5-d16|-DOC_ARM_VMLA=1"
          "-mcpu=cortex-m0|-mthumb")
 file(MAKE_DIRECTORY ${OUT})
 set(failed 0)

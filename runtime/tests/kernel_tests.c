@@ -150,6 +150,90 @@ static void test_conv2d(void) {
   p.n = 1; p.c_in = 3; p.h_in = 1; p.w_in = 10; p.c_out = 2; p.k_h = 1; p.k_w = 5;
   p.stride_h = 1; p.stride_w = 2; p.dil_h = 1; p.dil_w = 3; p.pad_left = 4; p.group = 1;
   conv_case("conv1d dilated strided padded", p, 0, 3, 1);
+  /* odd sizes around the register tiles: every channel count modulo 4, rows
+   * shorter and longer than a tile, kernels wider than the padded input,
+   * strides, dilations, groups, 1x1 (GEMM) and depthwise 3x3 */
+  {
+    static const int shapes[][12] = {
+        /* c_in c_out group h w k_h k_w stride dil pad_t pad_l pad_end */
+        {3, 5, 1, 9, 19, 3, 3, 1, 1, 1, 1, 1},   {8, 7, 1, 5, 17, 1, 1, 1, 1, 0, 0, 0},
+        {5, 9, 1, 7, 13, 3, 3, 2, 1, 1, 1, 1},   {6, 6, 6, 11, 21, 3, 3, 1, 1, 1, 1, 1},
+        {4, 4, 4, 5, 5, 3, 3, 1, 1, 1, 1, 1},    {7, 7, 7, 9, 10, 3, 3, 1, 1, 0, 2, 0},
+        {4, 8, 4, 6, 9, 3, 3, 1, 1, 1, 1, 1},    {2, 4, 2, 8, 23, 3, 3, 2, 1, 1, 1, 1},
+        {3, 6, 3, 10, 12, 3, 3, 1, 2, 2, 2, 2},  {1, 9, 1, 25, 10, 10, 4, 2, 1, 4, 1, 5},
+        {6, 4, 2, 7, 18, 5, 5, 1, 1, 2, 2, 2},   {5, 3, 1, 4, 20, 1, 3, 3, 2, 0, 3, 1},
+        {9, 13, 1, 1, 33, 1, 1, 1, 1, 0, 0, 0},  {4, 12, 1, 6, 6, 1, 1, 2, 1, 0, 0, 0},
+        {3, 4, 1, 3, 2, 3, 5, 1, 1, 1, 2, 2},    {8, 8, 8, 13, 4, 3, 3, 1, 1, 1, 0, 2},
+    };
+    int i;
+    for (i = 0; i < (int)(sizeof shapes / sizeof shapes[0]); i++) {
+      const int *s = shapes[i];
+      char name[96];
+      memset(&p, 0, sizeof p);
+      p.n = i % 3 == 0 ? 2 : 1; p.c_in = s[0]; p.c_out = s[1]; p.group = s[2];
+      p.h_in = s[3]; p.w_in = s[4]; p.k_h = s[5]; p.k_w = s[6];
+      p.stride_h = p.stride_w = s[7]; p.dil_h = p.dil_w = s[8];
+      p.pad_top = s[9]; p.pad_left = s[10];
+      p.act.kind = i % 2 == 0 ? OC_ACT_RELU : OC_ACT_NONE;
+      sprintf(name, "conv2d tiles: shape %d (%dx%d kernel, group %d)", i, s[5], s[6], s[2]);
+      conv_case(name, p, s[11], s[11], i % 4 != 1);
+    }
+  }
+  /* padding taps are skipped: -0.0 biases over zero inputs keep their sign
+   * where only padding taps and -0.0 products are added, and an infinite
+   * weight on a padding tap adds nothing (no inf * 0 = NaN) */
+  {
+    int variant, i;
+    for (variant = 0; variant < 2; variant++) {
+      float *x, *w, *b, *y, *r;
+      int ny, nw;
+      memset(&p, 0, sizeof p);
+      p.n = 1; p.c_in = 2; p.c_out = 5; p.h_in = 5; p.w_in = 11; p.k_h = 3; p.k_w = 3;
+      p.stride_h = p.stride_w = p.dil_h = p.dil_w = 1; p.pad_top = p.pad_left = 1; p.group = 1;
+      p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+      p.h_out = 5; p.w_out = 11;
+      ny = 5 * 5 * 11;
+      nw = 5 * 2 * 9;
+      x = exact_rnd(2 * 5 * 11); w = exact_rnd(nw); b = exact_rnd(5);
+      y = exact_rnd(ny); r = exact_rnd(ny);
+      for (i = 0; i < 2 * 5 * 11; i++) x[i] = variant == 1 && i % 7 == 0 ? x[i] : 0.0f;
+      for (i = 0; i < 5; i++) b[i] = i == 3 ? 0.5f : -0.0f;
+      /* w * +0.0 is -0.0 on the taps inside, +0.0 on the left padding column */
+      for (i = 0; i < nw; i++) w[i] = i % 3 == 0 ? 0.5f : -0.5f;
+      if (variant == 1) w[9 + 0] = INFINITY; /* channel 0, ic 1, kh 0, kw 0 */
+      oc_conv2d_f32(&p, x, w, b, y);
+      ref_conv2d(&p, x, w, b, r);
+      for (i = 0; i < ny; i++) {
+        if (memcmp(&y[i], &r[i], sizeof(float)) != 0 && !(y[i] != y[i] && r[i] != r[i])) break;
+      }
+      check(i == ny, variant ? "conv2d padding with an infinite weight, bit for bit"
+                             : "conv2d padding with -0.0 biases, bit for bit");
+      free(x); free(w); free(b); free(y); free(r);
+    }
+  }
+  /* the overlap kernel writes over its own input and gives the same bits */
+  {
+    static const int cases[][4] = {{7, 5, 37, 8}, {6, 9, 29, 8}, {4, 4, 8, 3}};
+    int i;
+    for (i = 0; i < 3; i++) {
+      const int c_in = cases[i][0], c_out = cases[i][1], vol = cases[i][2], block = cases[i][3];
+      const int big = (c_in > c_out ? c_in : c_out) * vol;
+      float *x = exact_rnd(c_in * vol), *w = exact_rnd(c_out * c_in), *b = exact_rnd(c_out);
+      float *xy = exact_rnd(big), *r = exact_rnd(c_out * vol), *scratch = exact_rnd(c_out * block);
+      char name[64];
+      memset(&p, 0, sizeof p);
+      p.n = 1; p.c_in = c_in; p.c_out = c_out; p.h_in = p.h_out = 1; p.w_in = p.w_out = vol;
+      p.k_h = p.k_w = 1; p.stride_h = p.stride_w = p.dil_h = p.dil_w = 1; p.group = 1;
+      p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+      p.act.kind = OC_ACT_RELU;
+      memcpy(xy, x, (size_t)(c_in * vol) * sizeof(float));
+      oc_conv2d_f32(&p, x, w, b, r);
+      oc_conv1x1_overlap_f32(&p, xy, w, b, xy, scratch, block);
+      sprintf(name, "conv1x1 overlap %d -> %d channels, block %d", c_in, c_out, block);
+      check(same_arr(xy, r, c_out * vol), name);
+      free(x); free(w); free(b); free(xy); free(r); free(scratch);
+    }
+  }
   /* hand-checked: 1 channel 3x3 ones, 2x2 kernel of ones, pad 1 -> window counts */
   {
     static const float want[16] = {1, 2, 2, 1, 2, 4, 4, 2, 2, 4, 4, 2, 1, 2, 2, 1};
@@ -274,15 +358,17 @@ static void test_conv_edge_shapes(void) {
 /* ------------------------------------------------------------ gemm/matmul */
 
 static void test_gemm(void) {
-  enum { M = 3, N = 5, K = 4 };
-  float a[M * K], b[K * N], c[M * N], y[M * N], r[M * N];
+  /* (M, N, K): sizes around the register tiles (4 rows x 4 or 8 columns) */
+  static const int sizes[][3] = {{3, 5, 4}, {9, 19, 7}, {4, 8, 1}, {5, 17, 11}, {1, 13, 6}};
+  int si;
+  for (si = 0; si < (int)(sizeof sizes / sizeof sizes[0]); si++) {
+  const int M = sizes[si][0], N = sizes[si][1], K = sizes[si][2];
+  float *a = exact_rnd(M * K), *b = exact_rnd(K * N), *c = exact_rnd(M * N);
+  float *y = exact_rnd(M * N), *r = exact_rnd(M * N);
   /* C shapes: none, scalar, row (N), column (M, 1), full */
-  static const int cs[5][2] = {{0, 0}, {0, 0}, {0, 1}, {1, 0}, {N, 1}};
+  const int cs[5][2] = {{0, 0}, {0, 0}, {0, 1}, {1, 0}, {N, 1}};
   int ta, tb, ci, m, n, k;
   char name[96];
-  fill_rnd(a, M * K);
-  fill_rnd(b, K * N);
-  fill_rnd(c, M * N);
   for (ta = 0; ta < 2; ta++)
     for (tb = 0; tb < 2; tb++)
       for (ci = 0; ci < 5; ci++) {
@@ -302,10 +388,13 @@ static void test_gemm(void) {
             if (ci) v += p.beta * c[m * p.c_stride_m + n * p.c_stride_n];
             r[m * N + n] = oc_apply_act(&p.act, v);
           }
-        sprintf(name, "gemm trans_a=%d trans_b=%d C variant %d", ta, tb, ci);
+        sprintf(name, "gemm %dx%dx%d trans_a=%d trans_b=%d C variant %d", M, N, K, ta, tb, ci);
         check(same_arr(y, r, M * N), name);
       }
+  free(a); free(b); free(c); free(y); free(r);
+  }
   {
+    float y[4];
     /* hand-checked 2x2 */
     static const float a2[4] = {1, 2, 3, 4}, b2[4] = {5, 6, 7, 8}, c2[2] = {100, 200};
     static const float want[4] = {1 * 5 + 2 * 7 + 100, 1 * 6 + 2 * 8 + 200, 3 * 5 + 4 * 7 + 100,
@@ -319,19 +408,22 @@ static void test_gemm(void) {
 }
 
 static void test_matmul(void) {
-  /* a (2, 3, M, K), b (3, K, N) -> y (2, 3, M, N) */
-  enum { M = 2, N = 3, K = 4 };
-  float a[6 * M * K], b[3 * K * N], y[6 * M * N], r[6 * M * N];
+  /* a (2, 3, M, K), b (3, K, N) -> y (2, 3, M, N); (M, N, K) around the tiles */
+  static const int sizes[][3] = {{2, 3, 4}, {6, 11, 5}};
+  int si;
+  float y[6 * 6 * 11];
   oc_matmul_params p;
+  for (si = 0; si < 2; si++) {
+  const int M = sizes[si][0], N = sizes[si][1], K = sizes[si][2];
+  float *a = exact_rnd(6 * M * K), *b = exact_rnd(3 * K * N), *r = exact_rnd(6 * M * N);
   int i, j, m, n, k;
+  char name[96];
   memset(&p, 0, sizeof p);
   p.m = M; p.n = N; p.k = K; p.batch_rank = 2;
   p.batch_dims[0] = 2; p.batch_dims[1] = 3;
   p.a_batch_strides[0] = 3 * M * K; p.a_batch_strides[1] = M * K;
   p.b_batch_strides[0] = 0; p.b_batch_strides[1] = K * N;
   p.act.kind = OC_ACT_TANH;
-  fill_rnd(a, 6 * M * K);
-  fill_rnd(b, 3 * K * N);
   oc_matmul_f32(&p, a, b, y);
   for (i = 0; i < 2; i++)
     for (j = 0; j < 3; j++)
@@ -341,7 +433,10 @@ static void test_matmul(void) {
           for (k = 0; k < K; k++) acc += a[(i * 3 + j) * M * K + m * K + k] * b[j * K * N + k * N + n];
           r[((i * 3 + j) * M + m) * N + n] = oc_tanhf(acc);
         }
-  check(same_arr(y, r, 6 * M * N), "matmul batch broadcast (2,3,M,K) x (3,K,N)");
+  sprintf(name, "matmul batch broadcast (2,3,%d,%d) x (3,%d,%d)", M, K, K, N);
+  check(same_arr(y, r, 6 * M * N), name);
+  free(a); free(b); free(r);
+  }
   {
     /* rank-0 batch, hand-checked: [1 2 3] x [[1],[2],[3]] = [14] */
     static const float a1[3] = {1, 2, 3}, b1[3] = {1, 2, 3}, want[1] = {14};

@@ -1,0 +1,462 @@
+/*
+ * onnx-to-c runtime: the register tiles of the 2-D convolution, shared by
+ * oc_conv2d_f32 (conv2d.c) and oc_conv1x1_overlap_f32 (conv1x1_overlap.c) so
+ * that both compute every sum the same way (see conv2d.c for the order).
+ */
+#ifndef ONNX_TO_C_OC_CONV_TILES_H_
+#define ONNX_TO_C_OC_CONV_TILES_H_
+
+#include "onnx_to_c/oc_common.h"
+#include "onnx_to_c/oc_math.h"
+#include "onnx_to_c/oc_tile.h"
+
+/* One 2-D convolution of a group, in the micro-kernels' terms. */
+typedef struct {
+  int32_t cig;      /* input channels per group */
+  int32_t in_plane; /* h_in * w_in */
+  int32_t w_in;
+  int32_t row_step; /* dil_h * w_in: input step between kernel rows */
+  int32_t dil_w, stride_w;
+  int32_t k_w, kk; /* kernel row length, k_h * k_w */
+  int32_t w_co;    /* cig * kk: weight step between output channels */
+  int32_t y_co;    /* h_out * w_out: output step between output channels */
+  const oc_act *act;
+  int32_t exact_pad; /* edge tiles give the per-pixel loop's bits (see OC_CONV_EDGE_FN) */
+} conv2d_geom_;
+
+/* [*lo, *hi): the outputs o in [0, len_out) whose input o * stride + off is
+ * in [0, len_in). */
+OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_t len_out,
+                          int32_t *lo, int32_t *hi) {
+  int32_t a = off < 0 ? (stride - 1 - off) / stride : 0;
+  int32_t b = len_in - off > 0 ? (len_in - off + stride - 1) / stride : 0;
+  if (b > len_out) b = len_out;
+  if (a > b) a = b;
+  *lo = a;
+  *hi = b;
+}
+
+#define OC_CONV_BIAS4                                \
+  const float bias0 = bias != NULL ? bias[0] : 0.0f; \
+  const float bias1 = bias != NULL ? bias[1] : 0.0f; \
+  const float bias2 = bias != NULL ? bias[2] : 0.0f; \
+  const float bias3 = bias != NULL ? bias[3] : 0.0f;
+#define OC_CONV_DECL4(i)                                                    \
+  oc_lane p##i = oc_lane_splat(bias0), q##i = oc_lane_splat(bias1),         \
+          r##i = oc_lane_splat(bias2), s##i = oc_lane_splat(bias3);
+#define OC_CONV_MAC4(i)                                                     \
+  {                                                                         \
+    const oc_lane xv = OC_CONV_X(i);                                        \
+    OC_MAC(p##i, w0, xv);                                                   \
+    OC_MAC(q##i, w1, xv);                                                   \
+    OC_MAC(r##i, w2, xv);                                                   \
+    OC_MAC(s##i, w3, xv);                                                   \
+  }
+#define OC_CONV_STORE4(i)                                                   \
+  oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);                         \
+  oc_lane_store(y + g->y_co + (i) * OC_LANE_W, q##i, g->act);               \
+  oc_lane_store(y + 2 * g->y_co + (i) * OC_LANE_W, r##i, g->act);           \
+  oc_lane_store(y + 3 * g->y_co + (i) * OC_LANE_W, s##i, g->act);
+#define OC_CONV_DECL1(i) oc_lane p##i = oc_lane_splat(bias0);
+#define OC_CONV_MAC1(i) OC_MAC(p##i, w0, OC_CONV_X(i));
+#define OC_CONV_STORE1(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);
+
+#define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
+#define OC_CONV_WEIGHTS4(k) \
+  const float w0 = wr[k], w1 = wr[ws + (k)], w2 = wr[2 * ws + (k)], w3 = wr[3 * ws + (k)];
+#define OC_CONV_WEIGHTS1(k) \
+  const float w0 = wr[k];   \
+  (void)ws;
+
+/* A tile of NCO (4 or 1) output channels x the pixels of LANES in one
+ * output row: x is the input at (ic 0, first valid kernel row, the tile's
+ * first input column), w the weights of the first channel at (ic 0, first
+ * valid kernel row), nkh the valid kernel rows; all kernel columns are valid. */
+#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr)                                          \
+  OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
+                   const float *bias, int32_t nkh, float *restrict y) {                        \
+    const int32_t ws = g->w_co, sw = stride_expr;                                              \
+    int32_t ic, kh, kw;                                                                        \
+    OC_CONV_BIAS##NCO                                                                          \
+    LANES(OC_CONV_DECL##NCO)                                                                   \
+    for (ic = 0; ic < g->cig; ic++) {                                                          \
+      const float *xr = x + ic * g->in_plane;                                                  \
+      const float *wr = w + ic * g->kk;                                                        \
+      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                          \
+        for (kw = 0; kw < g->k_w; kw++) {                                                      \
+          const float *xp = xr + kw * g->dil_w;                                                \
+          OC_CONV_WEIGHTS##NCO(kw)                                                             \
+          LANES(OC_CONV_MAC##NCO)                                                              \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+    LANES(OC_CONV_STORE##NCO)                                                                  \
+  }
+
+/* 1x1 stride 1: 4 output channels, x at (ic 0, the tile's first pixel), w at
+ * (channel 0, ic 0). */
+#define OC_CONV_TILE4_PW_FN(name, LANES)                                                        \
+  OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
+                   const float *bias, int32_t nkh, float *restrict y) {                        \
+    const int32_t ws = g->w_co, sw = 1;                                                        \
+    int32_t ic;                                                                                \
+    OC_CONV_BIAS4                                                                              \
+    LANES(OC_CONV_DECL4)                                                                       \
+    (void)nkh;                                                                                 \
+    for (ic = 0; ic < g->cig; ic++) {                                                          \
+      const float *xp = x + ic * g->in_plane;                                                  \
+      const float w0 = w[ic], w1 = w[ws + ic], w2 = w[2 * ws + ic], w3 = w[3 * ws + ic];       \
+      LANES(OC_CONV_MAC4)                                                                      \
+    }                                                                                          \
+    LANES(OC_CONV_STORE4)                                                                      \
+  }
+
+/* A lane's inputs: OC_LANE_W columns sw apart from xp (a compile-time
+ * stride of 1 lets a lane load consecutive inputs at once). */
+#define OC_CONV_X(i) oc_lane_load(xp + (i) * OC_LANE_W * sw, sw)
+OC_CONV_TILE_FN(conv2d_t4w_s1_, 4, OC_LANES_WIDE, 1)
+OC_CONV_TILE_FN(conv2d_t4w_sn_, 4, OC_LANES_WIDE, g->stride_w)
+OC_CONV_TILE_FN(conv2d_t4n_s1_, 4, OC_LANES_NARROW, 1)
+OC_CONV_TILE_FN(conv2d_t4n_sn_, 4, OC_LANES_NARROW, g->stride_w)
+OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1)
+OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w)
+OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1)
+OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w)
+OC_CONV_TILE4_PW_FN(conv2d_t4w_pw_, OC_LANES_WIDE)
+OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
+#undef OC_CONV_X
+
+/* Edge tiles: the same tiles over pixels some of whose taps fall in the
+ * padding (kernels up to OC_CONV_EDGE_KW columns wide). Those taps read +0.0
+ * instead of being skipped. With finite weights and no -0.0 bias that gives
+ * the same bits: a sum that starts from the bias or +0.0 is never -0.0
+ * (x + y == -0.0 needs x == y == -0.0), and adding +0.0 or -0.0 (w * +0.0)
+ * to a sum that is not -0.0 leaves it unchanged. conv2d_row_ checks the
+ * condition (conv2d_geom_.exact_pad) and uses the per-pixel loop otherwise.
+ * x is the input at (ic 0, first valid kernel row, column 0), ix0 the input
+ * column of the tile's first pixel's first tap. Kernel columns whose taps
+ * are all inside the input load as in the other tiles. */
+#define OC_CONV_EDGE_KW 8
+#define OC_CONV_EDGE_FN(name, NCO, LANES, TWPX)                                                  \
+  OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,  \
+                      const float *bias, int32_t nkh, int32_t ix0, float *restrict y) {         \
+    int32_t off[OC_CONV_EDGE_KW * (TWPX)], full[OC_CONV_EDGE_KW];                               \
+    const int32_t ws = g->w_co, sw = g->stride_w;                                               \
+    int32_t ic, kh, kw, j;                                                                      \
+    OC_CONV_BIAS##NCO                                                                           \
+    LANES(OC_CONV_DECL##NCO)                                                                    \
+    for (kw = 0; kw < g->k_w; kw++) {                                                           \
+      full[kw] = 1;                                                                             \
+      for (j = 0; j < (TWPX); j++) {                                                            \
+        const int32_t ix = ix0 + j * sw + kw * g->dil_w;                                        \
+        off[kw * (TWPX) + j] = ix >= 0 && ix < g->w_in ? ix : -1;                               \
+        if (off[kw * (TWPX) + j] < 0) full[kw] = 0;                                             \
+      }                                                                                         \
+    }                                                                                           \
+    for (ic = 0; ic < g->cig; ic++) {                                                           \
+      const float *xr = x + ic * g->in_plane;                                                   \
+      const float *wr = w + ic * g->kk;                                                         \
+      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                           \
+        for (kw = 0; kw < g->k_w; kw++) {                                                       \
+          const int32_t *o = off + kw * (TWPX), fk = full[kw];                                  \
+          OC_CONV_WEIGHTS##NCO(kw)                                                              \
+          LANES(OC_CONV_MAC##NCO)                                                               \
+        }                                                                                       \
+      }                                                                                         \
+    }                                                                                           \
+    LANES(OC_CONV_STORE##NCO)                                                                   \
+  }
+#define OC_CONV_X(i) \
+  (fk ? oc_lane_load(xr + o[(i) * OC_LANE_W], sw) : oc_lane_pick(xr, o + (i) * OC_LANE_W))
+OC_CONV_EDGE_FN(conv2d_e4_, 4, OC_LANES_NARROW, OC_TILE_NARROW)
+#undef OC_CONV_X
+
+/* Narrow edge tiles of 4 channels over the outputs [a, b) of a row of w_out >=
+ * OC_TILE_NARROW pixels, a tile moved back to end at w_out when it would
+ * pass it. */
+OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *xr,
+                             const float *w, const float *bias, int32_t nkh, int32_t a,
+                             int32_t b, float *y) {
+  int32_t s;
+  for (s = a; s < b; s += OC_TILE_NARROW) {
+    const int32_t st = s + OC_TILE_NARROW > p->w_out ? p->w_out - OC_TILE_NARROW : s;
+    conv2d_e4_(g, xr, w, bias, nkh, st * p->stride_w - p->pad_left, y + st);
+  }
+}
+
+typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
+                                const float *bias, int32_t nkh, float *y);
+
+/* Runs tile (wide) or narrow over the outputs [lo, hi) of a row, tile start
+ * ox at input x + (ox - lo) * in_step, output y + ox; the last tile is moved back
+ * to end at hi (it recomputes a few outputs, with the same bits). Returns
+ * the end of the tiled range: lo when the range is narrower than a tile. */
+OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, conv2d_tile_fn_ wide, conv2d_tile_fn_ narrow,
+                             const float *x, int32_t in_step, const float *w, const float *bias,
+                             int32_t nkh, float *y, int32_t lo, int32_t hi) {
+  const int32_t n = hi - lo;
+  const int32_t tw = n >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
+  const conv2d_tile_fn_ tile = n >= OC_TILE_WIDE ? wide : narrow;
+  int32_t ox;
+  if (n < OC_TILE_NARROW) return lo;
+  for (ox = lo;; ox += tw) {
+    if (ox + tw > hi) ox = hi - tw;
+    tile(g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
+    if (ox + tw == hi) break;
+  }
+  return hi;
+}
+
+/* bb[c] = the bias of channel c < nco of a block (0.0f without bias), 0.0f
+ * past nco: the tiles read 4 biases whatever the block's size. */
+OC_INLINE void conv2d_bias4_(const float *bias, int32_t nco, float *bb) {
+  int32_t c;
+  for (c = 0; c < 4; c++) bb[c] = bias != NULL && c < nco ? bias[c] : 0.0f;
+}
+
+/* One pixel of nco (1..4) output channels, over the valid taps: kernel rows
+ * 0..nkh-1 from x (ic 0, first valid row, column 0) and w (channel 0, ic 0,
+ * first valid row), kernel columns [kw0, kw1) at input column ix + kw * dil_w. */
+OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float *w,
+                          const float *bias, int32_t nco, int32_t nkh, int32_t ix, int32_t kw0,
+                          int32_t kw1, float *y) {
+  const int32_t ws = g->w_co;
+  int32_t ic, kh, kw, c;
+  if (nco == 4) {
+    float a0 = bias != NULL ? bias[0] : 0.0f, a1 = bias != NULL ? bias[1] : 0.0f;
+    float a2 = bias != NULL ? bias[2] : 0.0f, a3 = bias != NULL ? bias[3] : 0.0f;
+    for (ic = 0; ic < g->cig; ic++) {
+      const float *xr = x + ic * g->in_plane;
+      const float *wr = w + ic * g->kk;
+      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {
+        for (kw = kw0; kw < kw1; kw++) {
+          const float xv = xr[ix + kw * g->dil_w];
+          OC_MAC(a0, wr[kw], xv);
+          OC_MAC(a1, wr[ws + kw], xv);
+          OC_MAC(a2, wr[2 * ws + kw], xv);
+          OC_MAC(a3, wr[3 * ws + kw], xv);
+        }
+      }
+    }
+    y[0] = oc_tile_act(g->act, a0);
+    y[g->y_co] = oc_tile_act(g->act, a1);
+    y[2 * g->y_co] = oc_tile_act(g->act, a2);
+    y[3 * g->y_co] = oc_tile_act(g->act, a3);
+    return;
+  }
+  for (c = 0; c < nco; c++) {
+    const float *wc = w + c * ws;
+    float a = bias != NULL ? bias[c] : 0.0f;
+    for (ic = 0; ic < g->cig; ic++) {
+      const float *xr = x + ic * g->in_plane;
+      const float *wr = wc + ic * g->kk;
+      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {
+        for (kw = kw0; kw < kw1; kw++) OC_MAC(a, wr[kw], xr[ix + kw * g->dil_w]);
+      }
+    }
+    y[c * g->y_co] = oc_tile_act(g->act, a);
+  }
+}
+
+/* Depthwise 3x3, stride 1, dilation 1, all three kernel rows valid: the
+ * pixels of LANES from input rows x0, x1, x2 at the tile's first input
+ * column; the nine weights stay in registers. */
+#define OC_DW_DECL(i) oc_lane p##i = oc_lane_splat(b);
+#define OC_DW_MAC(i)                                                                      \
+  {                                                                                       \
+    const int32_t o = (i) * OC_LANE_W;                                                    \
+    OC_MAC(p##i, w0, oc_lane_load(x0 + o, 1));                                            \
+    OC_MAC(p##i, w1, oc_lane_load(x0 + o + 1, 1));                                        \
+    OC_MAC(p##i, w2, oc_lane_load(x0 + o + 2, 1));                                        \
+    OC_MAC(p##i, w3, oc_lane_load(x1 + o, 1));                                            \
+    OC_MAC(p##i, w4, oc_lane_load(x1 + o + 1, 1));                                        \
+    OC_MAC(p##i, w5, oc_lane_load(x1 + o + 2, 1));                                        \
+    OC_MAC(p##i, w6, oc_lane_load(x2 + o, 1));                                            \
+    OC_MAC(p##i, w7, oc_lane_load(x2 + o + 1, 1));                                        \
+    OC_MAC(p##i, w8, oc_lane_load(x2 + o + 2, 1));                                        \
+  }
+#define OC_DW_STORE(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, act);
+#define OC_DW_LOAD_WEIGHTS                                                               \
+  const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5];          \
+  const float w6 = w[6], w7 = w[7], w8 = w[8];
+#define OC_DW_TILE_FN(name, LANES)                                                        \
+  OC_INLINE void name(const float *restrict x0, const float *restrict x1,                    \
+                   const float *restrict x2, const float *restrict w, float b,            \
+                   const oc_act *act, float *restrict y) {                                \
+    OC_DW_LOAD_WEIGHTS                                                                    \
+    LANES(OC_DW_DECL)                                                                     \
+    LANES(OC_DW_MAC)                                                                      \
+    LANES(OC_DW_STORE)                                                                    \
+  }
+OC_DW_TILE_FN(conv2d_dw3w_, OC_LANES_WIDE)
+OC_DW_TILE_FN(conv2d_dw3n_, OC_LANES_NARROW)
+
+/* The pixels [lo, hi) of an output row whose taps are all inside the input;
+ * xi is the input column of pixel 0's first tap. */
+OC_INLINE void conv2d_dw3x3_row_(const float *x0, const float *x1, const float *x2, const float *w,
+                              float b, int32_t lo, int32_t hi, int32_t xi, const oc_act *act,
+                              float *yrow) {
+  const int32_t n = hi - lo;
+  int32_t ox;
+  if (n >= OC_TILE_NARROW) {
+    const int32_t tw = n >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
+    for (ox = lo;; ox += tw) {
+      if (ox + tw > hi) ox = hi - tw;
+      (tw == OC_TILE_WIDE ? conv2d_dw3w_ : conv2d_dw3n_)(x0 + ox + xi, x1 + ox + xi,
+                                                         x2 + ox + xi, w, b, act, yrow + ox);
+      if (ox + tw == hi) break;
+    }
+    return;
+  }
+  for (ox = lo; ox < hi; ox++) {
+    const float *r0 = x0 + ox + xi, *r1 = x1 + ox + xi, *r2 = x2 + ox + xi;
+    OC_DW_LOAD_WEIGHTS
+    float a = b;
+    OC_MAC(a, w0, r0[0]); OC_MAC(a, w1, r0[1]); OC_MAC(a, w2, r0[2]);
+    OC_MAC(a, w3, r1[0]); OC_MAC(a, w4, r1[1]); OC_MAC(a, w5, r1[2]);
+    OC_MAC(a, w6, r2[0]); OC_MAC(a, w7, r2[1]); OC_MAC(a, w8, r2[2]);
+    yrow[ox] = oc_tile_act(act, a);
+  }
+}
+
+/* Depthwise 3x3 stride 1 at one pixel whose input column ix (first tap) may
+ * be near the padding: kernel rows 0..nkh-1 from xr (first valid row,
+ * column 0) and w (first valid row), taps outside the input skipped. */
+OC_INLINE float conv2d_dw3x3_px_(const float *xr, int32_t w_in, int32_t nkh, const float *w,
+                                 float b, int32_t ix) {
+  const int32_t c0 = ix >= 0 && ix < w_in, c1 = ix + 1 >= 0 && ix + 1 < w_in,
+                c2 = ix + 2 >= 0 && ix + 2 < w_in;
+  float a = b;
+  int32_t r;
+  for (r = 0; r < nkh; r++, xr += w_in, w += 3) {
+    if (c0) OC_MAC(a, w[0], xr[ix]);
+    if (c1) OC_MAC(a, w[1], xr[ix + 1]);
+    if (c2) OC_MAC(a, w[2], xr[ix + 2]);
+  }
+  return a;
+}
+
+/* One output row (oy) of nco output channels: tiles over the pixels whose
+ * kernel columns are all inside the input, edge tiles or the per-pixel loop
+ * elsewhere. */
+OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *x,
+                        const float *w, const float *bias, int32_t nco, int32_t oy, float *y) {
+  const int32_t sw = p->stride_w, span = (p->k_w - 1) * p->dil_w;
+  int32_t kh0 = 0, nkh = 0, kh, lo, hi, ox, t1;
+  const float *xr;
+  float bb[4];
+  conv2d_bias4_(bias, nco, bb);
+  bias = bb;
+  for (kh = 0; kh < p->k_h; kh++) {
+    const int32_t iy = oy * p->stride_h - p->pad_top + kh * p->dil_h;
+    if (iy < 0 || iy >= p->h_in) continue;
+    if (nkh == 0) kh0 = kh;
+    nkh++;
+  }
+  xr = x + (nkh > 0 ? (oy * p->stride_h - p->pad_top + kh0 * p->dil_h) * p->w_in : 0);
+  w += kh0 * p->k_w;
+  y += oy * p->w_out;
+  conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
+  if (nco == 1 && g->cig == 1 && p->k_h == 3 && p->k_w == 3 && sw == 1 && p->dil_w == 1 &&
+      p->dil_h == 1) {
+    /* depthwise 3x3: the nine-weight tiles inside, the pixel loop at the edges */
+    const float b = bias != NULL ? bias[0] : 0.0f;
+    if (nkh == 3 && lo < hi) {
+      conv2d_dw3x3_row_(xr, xr + p->w_in, xr + 2 * p->w_in, w, b, lo, hi, -p->pad_left, &p->act,
+                        y);
+    } else {
+      lo = hi = 0;
+    }
+    for (ox = 0; ox < p->w_out; ox++) {
+      if (ox == lo && lo < hi) ox = hi;
+      if (ox >= p->w_out) break;
+      y[ox] = oc_tile_act(&p->act, conv2d_dw3x3_px_(xr, p->w_in, nkh, w, b, ox - p->pad_left));
+    }
+    return;
+  }
+  if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
+    /* edge tiles from each end up to a multiple of their width, inner tiles
+     * over the pixels between, edge tiles again over what those leave */
+    const int32_t nw = OC_TILE_NARROW;
+    const int32_t a = (lo + nw - 1) / nw * nw, b = p->w_out - (p->w_out - hi + nw - 1) / nw * nw;
+    if (a >= b) {
+      conv2d_edges_(p, g, xr, w, bias, nkh, 0, p->w_out, y);
+      return;
+    }
+    conv2d_edges_(p, g, xr, w, bias, nkh, 0, a, y);
+    conv2d_edges_(p, g, xr, w, bias, nkh, b, p->w_out, y);
+    lo = a;
+    hi = b;
+  }
+  t1 = lo; /* [lo, t1): the tiled pixels */
+  if (lo == hi) {
+    /* no pixel has all its kernel columns inside the input */
+  } else {
+    /* tile start ox reads from input column ox * sw - pad_left >= 0 */
+    const float *x0 = xr + (lo * sw - p->pad_left);
+    if (nco == 4) {
+      t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
+                         sw == 1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_, x0, sw, w, bias,
+                         nkh, y, lo, hi);
+    } else {
+      int32_t c;
+      for (c = 0; c < nco; c++) {
+        t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_,
+                           sw == 1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, x0, sw,
+                           w + c * g->w_co, bias != NULL ? bias + c : NULL, nkh, y + c * g->y_co,
+                           lo, hi);
+      }
+    }
+  }
+  if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
+    if (t1 < hi) conv2d_edges_(p, g, xr, w, bias, nkh, lo, hi, y); /* fewer than a tile */
+    return;
+  }
+  for (ox = 0; ox < p->w_out; ox++) {
+    const int32_t ix = ox * sw - p->pad_left;
+    int32_t kw0 = 0, kw1 = p->k_w;
+    if (ox == lo && lo < t1) {
+      ox = t1 - 1; /* tiled above */
+      continue;
+    }
+    while (kw0 < kw1 && ix + kw0 * p->dil_w < 0) kw0++;
+    while (kw1 > kw0 && ix + (kw1 - 1) * p->dil_w >= p->w_in) kw1--;
+    conv2d_pixel_(g, xr, w, bias, nco, nkh, ix, kw0, kw1, y + ox);
+  }
+}
+
+/* 1x1, stride 1, no padding: the plane is one row of vol pixels. */
+OC_INLINE void conv2d_pointwise_(const conv2d_geom_ *g, const float *x, const float *w,
+                              const float *bias, int32_t nco, int32_t vol, float *y) {
+  int32_t i = 0, c;
+  float bb[4];
+  conv2d_bias4_(bias, nco, bb);
+  bias = bb;
+  if (nco == 4) {
+    i = conv2d_tiles_(g, conv2d_t4w_pw_, conv2d_t4n_pw_, x, 1, w, bias, 1, y, 0, vol);
+  } else {
+    for (c = 0; c < nco; c++) {
+      i = conv2d_tiles_(g, conv2d_t1w_s1_, conv2d_t1n_s1_, x, 1, w + c * g->w_co,
+                        bias != NULL ? bias + c : NULL, 1, y + c * g->y_co, 0, vol);
+    }
+  }
+  for (; i < vol; i++) conv2d_pixel_(g, x + i, w, bias, nco, 1, 0, 0, 1, y + i);
+}
+
+
+OC_INLINE void conv2d_geom_init_(const oc_conv2d_params *p, conv2d_geom_ *g) {
+  g->cig = p->c_in / p->group;
+  g->in_plane = p->h_in * p->w_in;
+  g->w_in = p->w_in;
+  g->row_step = p->dil_h * p->w_in;
+  g->dil_w = p->dil_w;
+  g->stride_w = p->stride_w;
+  g->k_w = p->k_w;
+  g->kk = p->k_h * p->k_w;
+  g->w_co = g->cig * g->kk;
+  g->y_co = p->h_out * p->w_out;
+  g->act = &p->act;
+  g->exact_pad = 0;
+}
+
+#endif /* ONNX_TO_C_OC_CONV_TILES_H_ */

@@ -1,0 +1,131 @@
+/*
+ * onnx-to-c runtime: the lanes of the register-tiled kernels (conv2d.c,
+ * gemm.c). A tile keeps several independent sums per lane in local
+ * variables; a lane holds OC_LANE_W consecutive outputs.
+ *
+ * With GCC or Clang on a target with 128-bit SIMD (SSE2, NEON) a lane is a
+ * 4-float vector of the compilers' generic vector extension (not ISA
+ * intrinsics); elsewhere, or with -DONNX_TO_C_NO_VECTOR_EXT, it is one
+ * float. Either way each output is its own sum, computed with the same
+ * single-precision multiplies and adds in the same order, so both give the
+ * same bits (-ffp-contract=off keeps the compilers from fusing them).
+ *
+ * OC_LANES_WIDE / OC_LANES_NARROW list the lanes of a wide and a narrow tile,
+ * sized so that 4 output channels x the wide tile fit the register file:
+ * 2 vectors (8 SSE registers for 4 channels), or 4 floats (16 of the 32
+ * single-precision registers of an Armv7-M FPU).
+ */
+#ifndef ONNX_TO_C_OC_TILE_H_
+#define ONNX_TO_C_OC_TILE_H_
+
+#include "onnx_to_c/oc_common.h"
+#include "onnx_to_c/oc_math.h"
+
+#if !defined(ONNX_TO_C_NO_VECTOR_EXT) && defined(__GNUC__) && \
+    (defined(__SSE2__) || defined(__ARM_NEON))
+#define OC_LANE_VECTOR 1
+typedef float oc_lane __attribute__((vector_size(16)));
+#define OC_LANE_W 4
+#define OC_LANES_WIDE(M) M(0) M(1)
+#define OC_LANES_NARROW(M) M(0)
+#else
+#define OC_LANE_VECTOR 0
+typedef float oc_lane;
+#define OC_LANE_W 1
+#define OC_LANES_WIDE(M) M(0) M(1) M(2) M(3)
+#define OC_LANES_NARROW(M) M(0) M(1)
+#endif
+/* acc += a * b. On an Armv7E-M single-precision FPU, when the generated code
+ * asks for it (OC_ARM_VMLA, set for --target=cortex-m4 and cortex-m7), one
+ * VMLA.F32 instruction: it rounds the product and then the sum (it is not
+ * fused), so the bits are those of the multiply and the add, in half the
+ * instructions. GCC never emits it itself at -ffp-contract=off. */
+#if defined(OC_ARM_VMLA) && defined(__GNUC__) && defined(__ARM_FP) && (__ARM_FP & 4) && \
+    !OC_LANE_VECTOR
+#define OC_MAC(acc, a, b) __asm__("vmla.f32 %0, %1, %2" : "+t"(acc) : "t"(a), "t"(b))
+#else
+#define OC_MAC(acc, a, b) ((acc) += (a) * (b))
+#endif
+
+/* outputs per wide and per narrow tile */
+#define OC_TILE_WIDE (OC_LANE_VECTOR ? 8 : 4)
+#define OC_TILE_NARROW (OC_LANE_VECTOR ? 4 : 2)
+
+/* The activation: none, ReLU and Clip inline (the same expressions as
+ * oc_apply_act, so the same values), the rest through oc_apply_act. */
+OC_INLINE float oc_tile_act(const oc_act *a, float v) {
+  if (a->kind == OC_ACT_NONE) return v;
+  if (a->kind == OC_ACT_RELU) return v < 0.0f ? 0.0f : v;
+  if (a->kind == OC_ACT_CLIP) {
+    v = v < a->alpha ? a->alpha : v;
+    return v > a->beta ? a->beta : v;
+  }
+  return oc_apply_act(a, v);
+}
+
+OC_INLINE oc_lane oc_lane_splat(float v) {
+#if OC_LANE_VECTOR
+  const oc_lane r = {v, v, v, v};
+  return r;
+#else
+  return v;
+#endif
+}
+
+/* OC_LANE_W values p[0], p[s], p[2 s], ... */
+OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
+#if OC_LANE_VECTOR
+  oc_lane r;
+  if (s == 1) {
+    memcpy(&r, p, sizeof r);
+  } else {
+    const oc_lane g = {p[0], p[s], p[2 * s], p[3 * s]};
+    r = g;
+  }
+  return r;
+#else
+  (void)s;
+  return p[0];
+#endif
+}
+
+/* p[o] for o >= 0, +0.0 for o < 0 */
+OC_INLINE float oc_tile_pick(const float *p, int32_t o) { return o >= 0 ? p[o] : 0.0f; }
+
+/* OC_LANE_W values oc_tile_pick(p, o[i]) */
+OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
+#if OC_LANE_VECTOR
+  const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
+                     oc_tile_pick(p, o[3])};
+  return r;
+#else
+  return oc_tile_pick(p, o[0]);
+#endif
+}
+
+/* p[i] = lane i */
+OC_INLINE void oc_lane_put(float *p, oc_lane v) {
+#if OC_LANE_VECTOR
+  memcpy(p, &v, sizeof v);
+#else
+  p[0] = v;
+#endif
+}
+
+/* p[i] = act(lane i) */
+OC_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
+#if OC_LANE_VECTOR
+  if (act->kind == OC_ACT_NONE) {
+    oc_lane_put(p, v);
+  } else {
+    float t[OC_LANE_W];
+    int32_t i;
+    memcpy(t, &v, sizeof v);
+    for (i = 0; i < OC_LANE_W; i++) p[i] = oc_tile_act(act, t[i]);
+  }
+#else
+  p[0] = oc_tile_act(act, v);
+#endif
+}
+
+#endif /* ONNX_TO_C_OC_TILE_H_ */
