@@ -42,7 +42,9 @@ OC_API void oc_qavgpool(const oc_qpool_params *q, const oc_requant8 *r, const vo
             }
           }
           if (r->mult != NULL) {
-            float f = oc_roundf_even(fsum / (float)count / q->y_scale + (float)r->zp);
+            /* as QuantizeLinear: rounded before the zero point is added (adding it
+             * first rounds in float32 and can move a value onto a tie) */
+            float f = oc_roundf_even(fsum / (float)count / q->y_scale) + (float)r->zp;
             v = f < (float)r->lo ? r->lo : (f > (float)r->hi ? r->hi : (int32_t)f);
           } else {
             /* isum * 256 * (x_scale / y_scale), then / (256 * count) */

@@ -134,7 +134,7 @@ typedef struct {
 
 /* Average pooling (3-D view as oc_pool_params). Float mode follows ONNX
  * Runtime: the dequantized values summed in float32, divided by the count,
- * then quantized. Fixed mode: the integer sum requantized by x_scale /
+ * then quantized as QuantizeLinear defines it. Fixed mode: the integer sum requantized by x_scale /
  * y_scale with 8 extra bits, then divided by the count with rounding. */
 typedef struct {
   int32_t n, c, d_in, h_in, w_in, d_out, h_out, w_out;
