@@ -2,7 +2,8 @@
 """Benchmark onnx-to-c on the public models against ONNX Runtime (CPU, one thread).
 
     /usr/bin/python3 bench/bench_public.py --compiler build/onnx-to-c [--public DIR] [--cc gcc]
-        [--iters N] [--work DIR] [--ort-dir DIR] [--json FILE] [MODEL_STEM ...]
+        [--iters N] [--work DIR] [--ort-dir DIR] [--json FILE] [--targets T1,T2]
+        [MODEL_STEM ...]
 
 For every DIR/*.onnx (default ../shared/models/public from the repo root; skipped cleanly
 if absent) it measures, in one run on the same seeded normal(0,1) input:
@@ -10,7 +11,8 @@ if absent) it measures, in one run on the same seeded normal(0,1) input:
   build    wall time of `CC -std=c99 -O2 -ffp-contract=off OUT/*.c -lm`
   src      bytes of the generated .c and .h files (the harness excluded)
   arena    "arena_bytes" from the report
-  C ms     median latency printed by the harness run with ONNX_TO_C_BENCH_ITERS=N
+  C ms     median latency printed by the harness run with ONNX_TO_C_BENCH_ITERS=N,
+           one column per --targets entry (default x86-64; x86-64-v3 is the AVX2 code)
   ORT ms   median latency from `node scripts/ort_run.js --time N`
   max abs diff  largest |C output - ORT output| (a sanity check, not a test)
 and prints a Markdown table with the C/ORT latency ratio and its geometric mean.
@@ -49,25 +51,32 @@ def median_ms(text, what):
     return float(m[-1])
 
 
+def build_target(args, model, work, target, row):
+    """Compiles the model for `target` into work/target, builds it; returns the program."""
+    gen = work / target / "gen"
+    gen.mkdir(parents=True)
+    report = work / target / "report.json"
+    res = checked(common.run([args.compiler, model.resolve(), "-o", gen, "--emit-harness",
+                              "--target=" + target, "--report", report], 900), "onnx-to-c")
+    prog = work / target / "prog"
+    srcs = sorted(str(p) for p in gen.glob("*.c"))
+    built = checked(common.run(shlex.split(args.cc) + ["-std=c99", "-O2", "-ffp-contract=off"] + srcs
+                               + ["-lm", "-o", prog], 1800), "C build")
+    if "compile_s" not in row:  # the first target's figures
+        row["compile_s"] = res.seconds
+        row["build_s"] = built.seconds
+        row["arena_bytes"] = json.loads(report.read_text())["arena_bytes"]
+        row["src_bytes"] = sum(p.stat().st_size for p in gen.iterdir()
+                               if p.suffix in (".c", ".h") and not p.stem.endswith("_harness"))
+    return prog
+
+
 def bench_model(args, model, work):
     if work.exists():
         shutil.rmtree(work)
-    gen = work / "gen"
-    gen.mkdir(parents=True)
-    row = {"model": model.stem}
-
-    res = checked(common.run([args.compiler, model.resolve(), "-o", gen, "--emit-harness",
-                              "--report", work / "report.json"], 900), "onnx-to-c")
-    row["compile_s"] = res.seconds
-    row["arena_bytes"] = json.loads((work / "report.json").read_text())["arena_bytes"]
-    row["src_bytes"] = sum(p.stat().st_size for p in gen.iterdir()
-                           if p.suffix in (".c", ".h") and not p.stem.endswith("_harness"))
-
-    prog = work / "prog"
-    srcs = sorted(str(p) for p in gen.glob("*.c"))
-    res = checked(common.run(shlex.split(args.cc) + ["-std=c99", "-O2", "-ffp-contract=off"] + srcs
-                             + ["-lm", "-o", prog], 1800), "C build")
-    row["build_s"] = res.seconds
+    work.mkdir(parents=True)
+    row = {"model": model.stem, "c_ms": {}}
+    progs = {t: build_target(args, model, work, t, row) for t in args.targets}
 
     _, inputs = common.random_inputs(model, common.model_seed(model.stem))
     _, outs = common.graph_io(model)
@@ -77,9 +86,15 @@ def bench_model(args, model, work):
     for arr, f in zip(inputs, in_files):
         common.write_raw(arr, f)
 
-    res = checked(common.run([prog] + in_files + c_out, 1800,
-                             env={"ONNX_TO_C_BENCH_ITERS": str(args.iters)}), "generated program")
-    row["c_ms"] = median_ms(res.stderr, "generated program")
+    first_bits = None
+    for target, prog in progs.items():
+        res = checked(common.run([prog] + in_files + c_out, 1800,
+                                 env={"ONNX_TO_C_BENCH_ITERS": str(args.iters)}), "generated program")
+        row["c_ms"][target] = median_ms(res.stderr, "generated program")
+        bits = [f.read_bytes() for f in c_out]
+        if first_bits is not None and bits != first_bits:
+            raise BenchError(f"{target} outputs differ in bits from {args.targets[0]}")
+        first_bits = bits
     res = checked(common.run(["node", common.ORT_RUN, "--time", args.iters, model] + in_files + ort_out,
                              1800), "ort_run.js")
     row["ort_ms"] = median_ms(res.stdout, "ort_run.js")
@@ -96,24 +111,32 @@ def bench_model(args, model, work):
     return row
 
 
-def print_table(rows):
-    head = ["model", "compile s", "build s", "src KiB", "arena KiB", "C ms", "ORT ms", "C/ORT", "max abs diff"]
+def print_table(rows, targets):
+    head = (["model", "compile s", "build s", "src KiB", "arena KiB"] + [f"C ms {t}" for t in targets]
+            + ["ORT ms"] + [f"C/ORT {t}" for t in targets] + ["max abs diff"])
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|")
-    ratios = []
+    ratios = {t: [] for t in targets}
     for r in rows:
         if "error" in r:
             print(f"| {r['model']} | FAIL: {r['error']} |" + " |" * (len(head) - 2))
             continue
-        ratio = r["c_ms"] / r["ort_ms"] if r["ort_ms"] > 0 else float("inf")
-        ratios.append(ratio)
-        print(f"| {r['model']} | {r['compile_s']:.2f} | {r['build_s']:.2f} | {r['src_bytes'] / 1024:.1f} "
-              f"| {r['arena_bytes'] / 1024:.1f} | {r['c_ms']:.3f} | {r['ort_ms']:.3f} | {ratio:.2f} "
-              f"| {r['max_diff']:.2g} |")
-    finite = [x for x in ratios if 0 < x < float("inf")]
-    if finite:
-        geo = math.exp(sum(math.log(x) for x in finite) / len(finite))
-        print(f"\ngeometric mean C/ORT latency ratio over {len(finite)} models: {geo:.2f}")
+        cells = [r["model"], f"{r['compile_s']:.2f}", f"{r['build_s']:.2f}", f"{r['src_bytes'] / 1024:.1f}",
+                 f"{r['arena_bytes'] / 1024:.1f}"] + [f"{r['c_ms'][t]:.3f}" for t in targets]
+        cells.append(f"{r['ort_ms']:.3f}")
+        for t in targets:
+            ratio = r["c_ms"][t] / r["ort_ms"] if r["ort_ms"] > 0 else float("inf")
+            ratios[t].append(ratio)
+            cells.append(f"{ratio:.2f}")
+        cells.append(f"{r['max_diff']:.2g}")
+        print("| " + " | ".join(cells) + " |")
+    print()
+    for t in targets:
+        finite = [x for x in ratios[t] if 0 < x < float("inf")]
+        if finite:
+            geo = math.exp(sum(math.log(x) for x in finite) / len(finite))
+            print(f"{t}: geometric mean C/ORT latency ratio over {len(finite)} models: {geo:.2f}, "
+                  f"worst {max(finite):.2f}")
 
 
 def main():
@@ -126,8 +149,12 @@ def main():
     ap.add_argument("--work", help="scratch directory (default: a temporary one)")
     ap.add_argument("--ort-dir", help="onnxruntime-node install dir (installed if needed)")
     ap.add_argument("--json", help="also write the rows to this JSON file")
+    ap.add_argument("--targets", default="x86-64",
+                    help="comma-separated onnx-to-c --target values to time side by side "
+                         "(default x86-64; e.g. x86-64,x86-64-v3)")
     args = ap.parse_args()
     args.compiler = str(Path(args.compiler).resolve())
+    args.targets = [t for t in args.targets.split(",") if t]
 
     public = Path(args.public)
     if not public.is_dir():
@@ -146,7 +173,7 @@ def main():
             rows.append(bench_model(args, model, work / model.stem))
         except (BenchError, OSError, ValueError, KeyError) as e:
             rows.append({"model": model.stem, "error": str(e)})
-    print_table(rows)
+    print_table(rows, args.targets)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
     if not args.work:

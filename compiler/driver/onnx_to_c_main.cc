@@ -51,7 +51,7 @@ std::vector<oc::CliOption> Options() {
        "their budgets are scaled down to fit", "", "SECONDS"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two",
        "16 on x86-64, 8 on Cortex-M", "N"},
-      {"target", "", true, "x86-64", "x86-64, cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
+      {"target", "", true, "x86-64", "x86-64, x86-64-v3 (AVX2), cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
        "CPU"},
       {"arena-section", "", true, "", "linker section of the arena (empty: none)",
        ".bss.arena on Cortex-M, none on x86-64", "SECTION"},

@@ -5,13 +5,15 @@
 namespace oc {
 namespace {
 
-// x86-64: 16 bytes suits SSE/AVX loads of any buffer. Cortex-M: 8 bytes
+// x86-64: 16 bytes suits SSE loads of any buffer, 32 the AVX ones of
+// x86-64-v3 (AVX2 machines). Cortex-M: 8 bytes
 // covers every element type (LDRD/VLDR need at most 8) without padding RAM
 // that is scarce. The arena goes to .bss.arena so a linker script can place
 // it (and check its size) on its own. 8-bit layers requantize in float32
 // where there is an FPU, in fixed point on M0/M3.
 constexpr TargetDefaults kTargets[] = {
     {"x86-64", 16, "", "float"},
+    {"x86-64-v3", 32, "", "float"},
     {"cortex-m0", 8, ".bss.arena", "fixed"},
     {"cortex-m3", 8, ".bss.arena", "fixed"},
     {"cortex-m4", 8, ".bss.arena", "float"},

@@ -256,6 +256,18 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     w.Comment("Multiply-accumulate as VMLA.F32 on the FPU (runtime oc_tile.h): same bits, fewer instructions.");
     w.Line("#define OC_ARM_VMLA 1");
   }
+  if (o.target == "x86-64-v3") {
+    // Enabled for the rest of this file only (the caller's code and flags stay
+    // as they are). No FMA: a fused multiply-add would change the bits.
+    w.Comment("x86-64-v3: the kernels use 8-float AVX vectors (runtime oc_tile.h), same bits.");
+    w.Line("#if defined(__x86_64__) && defined(__clang__)");
+    w.Line("#pragma clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)");
+    w.Line("#define OC_X86_AVX 1");
+    w.Line("#elif defined(__x86_64__) && defined(__GNUC__)");
+    w.Line("#pragma GCC target(\"avx2\")");
+    w.Line("#define OC_X86_AVX 1");
+    w.Line("#endif");
+  }
   w.Raw(EmbedRuntime("oc_common.h"));
   w.Raw(EmbedRuntime("oc_math.h"));
   std::vector<std::string> headers;
@@ -315,6 +327,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
+  if (o.target == "x86-64-v3") {
+    w.Line("#if defined(__x86_64__) && defined(__clang__)");
+    w.Line("#pragma clang attribute pop");
+    w.Line("#endif");
+  }
 
   std::vector<GeneratedFile> files;
   files.push_back({o.name + ".h", EmitHeader(p, m, plan, o)});

@@ -66,10 +66,10 @@ def run_variant(compiler, model, work, label, options, inputs, n_outputs):
     return build_and_run(out, work, label, inputs, n_outputs), report
 
 
-def build_and_run(out, work, label, inputs, n_outputs):
-    """Build the generated C in `out` with gcc, run it on `inputs`; returns the output bytes."""
+def build_and_run(out, work, label, inputs, n_outputs, cc="gcc"):
+    """Build the generated C in `out` with `cc`, run it on `inputs`; returns the output bytes."""
     prog = work / f"{label}.prog"
-    subprocess.run(["gcc", *CFLAGS, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
+    subprocess.run([cc, *CFLAGS, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
                    check=True, capture_output=True, timeout=900)
     in_files = []
     for i, arr in enumerate(inputs):
