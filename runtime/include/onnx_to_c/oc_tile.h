@@ -73,10 +73,11 @@ OC_INLINE float oc_tile_act(const oc_act *a, float v) {
 }
 
 OC_INLINE oc_lane oc_lane_splat(float v) {
-#if OC_LANE_VECTOR
-  oc_lane r;
-  int32_t i;
-  for (i = 0; i < OC_LANE_W; i++) r[i] = v;
+#if OC_LANE_VECTOR && OC_LANE_W == 8
+  const oc_lane r = {v, v, v, v, v, v, v, v};
+  return r;
+#elif OC_LANE_VECTOR
+  const oc_lane r = {v, v, v, v};
   return r;
 #else
   return v;
@@ -90,8 +91,12 @@ OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
   if (s == 1) {
     memcpy(&r, p, sizeof r);
   } else {
-    int32_t i;
-    for (i = 0; i < OC_LANE_W; i++) r[i] = p[i * s];
+#if OC_LANE_W == 8
+    const oc_lane g = {p[0], p[s], p[2 * s], p[3 * s], p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
+#else
+    const oc_lane g = {p[0], p[s], p[2 * s], p[3 * s]};
+#endif
+    r = g;
   }
   return r;
 #else
@@ -105,10 +110,14 @@ OC_INLINE float oc_tile_pick(const float *p, int32_t o) { return o >= 0 ? p[o] :
 
 /* OC_LANE_W values oc_tile_pick(p, o[i]) */
 OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
-#if OC_LANE_VECTOR
-  oc_lane r;
-  int32_t i;
-  for (i = 0; i < OC_LANE_W; i++) r[i] = oc_tile_pick(p, o[i]);
+#if OC_LANE_VECTOR && OC_LANE_W == 8
+  const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
+                     oc_tile_pick(p, o[3]), oc_tile_pick(p, o[4]), oc_tile_pick(p, o[5]),
+                     oc_tile_pick(p, o[6]), oc_tile_pick(p, o[7])};
+  return r;
+#elif OC_LANE_VECTOR
+  const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
+                     oc_tile_pick(p, o[3])};
   return r;
 #else
   return oc_tile_pick(p, o[0]);
