@@ -18,7 +18,9 @@
  * order of each sum is the one above whatever the tiling, so every tile size
  * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
  * row (a GEMM); depthwise 3x3 stride-1 convolutions have their own tile with
- * the nine weights in registers.
+ * the nine weights in registers. With scratch for a row band,
+ * oc_conv2d_band_f32 (conv2d_band.c) gives the same bits without edge
+ * handling.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"

@@ -13,25 +13,14 @@ the arena is the scratch-free one; bad values exit 2.
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+from run_cli_tests import ROOT, check, failures, run  # noqa: E402
+
 MODELS = [ROOT / "models" / m / "model.onnx" for m in ("cnn_small", "conv2d_basic", "conv1d_dilated_group")]
 PUBLIC = ROOT.parent / "shared" / "models" / "public"
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
-
-
-def run(compiler, *args):
-    p = subprocess.run([compiler, *map(str, args)], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
 
 
 def compile_report(compiler, work, tag, model, *options):
