@@ -314,7 +314,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(static_cast<int64_t>(r.kernel_scratch.statements.size()));
   j.Key("kernel_scratch");
   j.BeginArray();
-  for (const Statement& s : r.program.statements()) {
+  for (size_t i = 0; i < r.program.statements().size(); ++i) {
+    const Statement& s = r.program.statements()[i];
     if (std::find(r.kernel_scratch.statements.begin(), r.kernel_scratch.statements.end(), s.id) ==
         r.kernel_scratch.statements.end()) {
       continue;
@@ -326,6 +327,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
     j.String("conv2d_band");
     j.Key("scratch_bytes");
     j.Int(s.scratch_bytes);
+    j.Key("offset");
+    j.Int(r.plan.scratch_offset[i]);
     j.EndObject();
   }
   j.EndArray();
