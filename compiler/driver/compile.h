@@ -111,7 +111,7 @@ absl::Status RecomputeStage(const CompileOptions& options, const SearchBudgets& 
 // Gives the row-band convolution kernel (and its scratch) to the padded
 // convolutions that gain most per scratch byte, as long as the planned arena
 // grows by at most the budget; re-plans the chosen order (compile.cc calls it
-// after planning).
+// after planning, within its plan time).
 absl::Status KernelScratchStage(const CompileOptions& options, const SearchBudgets& budgets,
                                 const ScheduleOptions& schedule, CompileResult& result);
 
