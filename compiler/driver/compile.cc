@@ -129,6 +129,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
       r.schedule.chosen_by += " (for its arena plan)";
     }
   }
+  OC_RETURN_IF_ERROR(KernelScratchStage(o, budgets, sched, r));
   // A plan that fails validation is a compiler bug: report it, write nothing.
   OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
   r.plan_ms = MsSince(t0);

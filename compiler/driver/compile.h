@@ -40,6 +40,9 @@ struct CompileOptions {
   bool recompute = false;
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
+  // Arena bytes the fast kernels' scratch may add (kernel_scratch_stage.cc);
+  // -1: max(5% of the scratch-free arena, 4096).
+  int64_t kernel_scratch_budget = -1;
   std::ostream* print_after_all = nullptr;
   std::string command_line;  // for provenance (no output paths)
   // CI gates (compiler/driver/gates.h): fail, writing nothing, when the arena
@@ -74,6 +77,13 @@ struct CompileResult {
     ExactRecomputeResult exact;
     double ms = 0;
   } recompute;
+  // The fast kernels' scratch (kernel_scratch_stage.cc): the budget in
+  // force, the arena before any was given, and the statements that got it.
+  struct KernelScratch {
+    int64_t budget_bytes = 0;
+    int64_t arena_without_bytes = 0;
+    std::vector<int32_t> statements;  // ids
+  } kernel_scratch;
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
@@ -97,6 +107,13 @@ SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
 // calls it between scheduling and planning when options.recompute is set).
 absl::Status RecomputeStage(const CompileOptions& options, const SearchBudgets& budgets,
                             const ScheduleOptions& schedule, CompileResult& result);
+
+// Gives the row-band convolution kernel (and its scratch) to the padded
+// convolutions that gain most per scratch byte, as long as the planned arena
+// grows by at most the budget; re-plans the chosen order (compile.cc calls it
+// after planning, within its plan time).
+absl::Status KernelScratchStage(const CompileOptions& options, const SearchBudgets& budgets,
+                                const ScheduleOptions& schedule, CompileResult& result);
 
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);

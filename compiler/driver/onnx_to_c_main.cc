@@ -71,6 +71,9 @@ std::vector<oc::CliOption> Options() {
       {"recompute-cap", "", true, "1", "extra runs allowed per statement under --recompute", "", "K"},
       {"recompute-mac-budget", "", true, "1",
        "extra MACs allowed under --recompute, in percent of the model's", "", "PCT"},
+      {"kernel-scratch-budget", "", true, "",
+       "arena bytes the fast kernels' scratch may add (suffix K: KiB, M: MiB); 0: scratch-free "
+       "kernels everywhere", "5% of the scratch-free arena, at least 4K", "BYTES"},
       {"arena-guard", "", false, "",
        "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},
@@ -103,7 +106,7 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
   for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
                           "recompute-cap", "recompute-mac-budget", "target", "arena-section",
-                          "weights-section", "requant"}) {
+                          "weights-section", "requant", "kernel-scratch-budget"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -186,6 +189,12 @@ int main(int argc, char** argv) {
   if (cli.Has("max-arena")) {
     o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
     if (o.max_arena_bytes < 0) return Usage("--max-arena must be a byte count such as 65536 or 64K");
+  }
+  if (cli.Has("kernel-scratch-budget")) {
+    o.kernel_scratch_budget = oc::ParseByteCount(cli.Get("kernel-scratch-budget"));
+    if (o.kernel_scratch_budget < 0) {
+      return Usage("--kernel-scratch-budget must be a byte count such as 4096 or 4K");
+    }
   }
   o.require_certified = cli.Has("require-certified");
   o.emit_harness = cli.Has("emit-harness");

@@ -1,4 +1,5 @@
 // The JSON report (docs/report.md describes every field).
+#include <algorithm>
 #include <filesystem>
 
 #include "compiler/driver/compile.h"
@@ -305,6 +306,32 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(r.views_only_arena_bytes);
   j.Key("no_overlap_arena_bytes");
   j.Int(r.no_overlap_arena_bytes);
+  j.Key("kernel_scratch_budget_bytes");
+  j.Int(r.kernel_scratch.budget_bytes);
+  j.Key("arena_bytes_without_kernel_scratch");
+  j.Int(r.kernel_scratch.arena_without_bytes);
+  j.Key("kernel_scratch_statements");
+  j.Int(static_cast<int64_t>(r.kernel_scratch.statements.size()));
+  j.Key("kernel_scratch");
+  j.BeginArray();
+  for (size_t i = 0; i < r.program.statements().size(); ++i) {
+    const Statement& s = r.program.statements()[i];
+    if (std::find(r.kernel_scratch.statements.begin(), r.kernel_scratch.statements.end(), s.id) ==
+        r.kernel_scratch.statements.end()) {
+      continue;
+    }
+    j.BeginObject();
+    j.Key("statement");
+    j.Int(s.id);
+    j.Key("kernel");
+    j.String("conv2d_band");
+    j.Key("scratch_bytes");
+    j.Int(s.scratch_bytes);
+    j.Key("offset");
+    j.Int(r.plan.scratch_offset[i]);
+    j.EndObject();
+  }
+  j.EndArray();
   j.Key("alignment");
   j.Int(r.model.alignment);
   j.Key("target");

@@ -11,6 +11,7 @@
 #include "compiler/import/importer.h"
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
+#include "passes/kernel_scratch.h"
 #include "passes/overlap_contracts.h"
 #include "passes/pass.h"
 #include "passes/recompute_clone.h"
@@ -515,6 +516,19 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     if (i < 0) return Mismatch("an elided statement is unknown");
     elided[i] = true;
     OC_RETURN_IF_ERROR(CheckElision(p, stmts[i], where));
+  }
+  // The fast kernels' scratch: each claim must be the band of a statement
+  // that can run the band kernel, with that kernel's size.
+  for (const JsonValue& k : r["kernel_scratch"].array) {
+    const int i = index(k["statement"]);
+    if (i < 0) return Mismatch("a kernel scratch names an unknown statement");
+    const int64_t bytes = ConvBandScratchBytes(p, stmts[i]);
+    if (k["kernel"].string != "conv2d_band" || bytes == 0 || k["scratch_bytes"].Int() != bytes ||
+        stmts[i].scratch_bytes != 0) {
+      return Mismatch(absl::StrCat("statement ", stmts[i].id, " cannot have ", k["scratch_bytes"].Int(),
+                                   " bytes of band scratch"));
+    }
+    p.statements()[i].scratch_bytes = bytes;
   }
   OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided));
   OC_ASSIGN_OR_RETURN(std::vector<CheckedOverlap> overlaps,

@@ -18,34 +18,17 @@
  * order of each sum is the one above whatever the tiling, so every tile size
  * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
  * row (a GEMM); depthwise 3x3 stride-1 convolutions have their own tile with
- * the nine weights in registers.
+ * the nine weights in registers. With scratch for a row band,
+ * oc_conv2d_band_f32 (conv2d_band.c) gives the same bits without edge
+ * handling.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_conv_tiles.h"
+#include "onnx_to_c/oc_conv_band.h"
 
 static void conv2d_volume_(const oc_conv2d_params *p, const float *x, const float *w,
                            const float *bias, int32_t co, float *y);
-
-/* every w[i] is finite */
-static int conv2d_finite_(const float *w, int32_t n) {
-  int32_t i;
-  for (i = 0; i < n; i++) {
-    if (!(w[i] - w[i] == 0.0f)) return 0;
-  }
-  return 1;
-}
-
-/* some b[i] is -0.0 */
-static int conv2d_neg_zero_(const float *b, int32_t n) {
-  int32_t i;
-  for (i = 0; b != NULL && i < n; i++) {
-    uint32_t bits;
-    memcpy(&bits, &b[i], sizeof bits);
-    if (bits == 0x80000000u) return 1;
-  }
-  return 0;
-}
 
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y) {

@@ -293,6 +293,14 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   }
   Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params", ConvFields());
   std::string bias = HasOperand(2) ? Read(2) : "NULL";
+  if (!transpose && s_.scratch_bytes > 0) {
+    // The statement's scratch is the row band (passes/kernel_scratch.h).
+    Use("conv2d.c");
+    Use("conv2d_band.c");
+    w_.Line(absl::StrCat("oc_conv2d_band_f32(&p, ", Read(0), ", ", Read(1), ", ", bias, ", ",
+                         Scratch("float"), ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
   Use(transpose ? "conv_transpose2d.c" : "conv2d.c");
   w_.Line(absl::StrCat(transpose ? "oc_conv_transpose2d_f32" : "oc_conv2d_f32", "(&p, ", Read(0),
                        ", ", Read(1), ", ", bias, ", ", Write(), ");"));

@@ -17,6 +17,10 @@ extern "C" {
 /* conv2d.c */
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y);
+/* conv2d_band.c: oc_conv2d_f32's bits, padding read from a zero-padded row
+ * band in scratch (oc_conv2d_band_floats(p) floats, oc_conv_band.h) */
+OC_API void oc_conv2d_band_f32(const oc_conv2d_params *p, const float *x, const float *w,
+                               const float *bias, float *scratch, float *y);
 /* conv1x1_overlap.c: 1x1 stride-1 convolution that may write over its
  * input (y may equal x); scratch holds c_out * block floats */
 OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,

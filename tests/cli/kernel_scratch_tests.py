@@ -1,0 +1,97 @@
+"""--kernel-scratch-budget: the fast kernels' scratch stays within the budget.
+
+For project models with padded convolutions (and the public models when
+../shared is there): with the default budget (5% of the scratch-free arena,
+at least 4096) and a few explicit ones, the arena grows over the scratch-free
+arena by at most the budget, the report's counts match the generated code's
+band-kernel calls, and `onnx-to-c verify` accepts the report (it re-derives
+every band size from the model); with 0 there is no kernel scratch at all and
+the arena is the scratch-free one; bad values exit 2.
+
+    kernel_scratch_tests.py --compiler onnx-to-c --work DIR
+"""
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+from run_cli_tests import ROOT, check, failures, run  # noqa: E402
+
+MODELS = [ROOT / "models" / m / "model.onnx" for m in ("cnn_small", "conv2d_basic", "conv1d_dilated_group")]
+PUBLIC = ROOT.parent / "shared" / "models" / "public"
+
+
+def compile_report(compiler, work, tag, model, *options):
+    out = work / tag
+    rc, _, err = run(compiler, model, "-o", out, "--report", work / f"{tag}.json", *options)
+    if rc != 0:
+        check(False, f"{tag} compiles: {err.strip()}")
+        return None, ""
+    c = "".join(p.read_text() for p in out.glob("*.c"))
+    return json.loads((work / f"{tag}.json").read_text()), c
+
+
+def test_model(compiler, work, model, budgets):
+    name = model.parent.name if model.name == "model.onnx" else model.stem
+    base, c0 = compile_report(compiler, work, f"{name}_none", model, "--kernel-scratch-budget=0")
+    if base is None:
+        return
+    arena0 = base["arena_bytes_without_kernel_scratch"]
+    check(base["kernel_scratch_statements"] == 0 and not base["kernel_scratch"]
+          and base["arena_bytes"] == arena0 and "oc_conv2d_band_f32(" not in c0
+          and base["kernel_scratch_budget_bytes"] == 0,
+          f"{name}: budget 0 gives no kernel scratch and the scratch-free arena ({arena0} bytes)")
+    for budget in budgets:
+        options = [] if budget is None else [f"--kernel-scratch-budget={budget}"]
+        tag = f"{name}_{'default' if budget is None else budget}"
+        r, c = compile_report(compiler, work, tag, model, *options)
+        if r is None:
+            continue
+        want = max(arena0 // 20, 4096) if budget is None else budget
+        n = r["kernel_scratch_statements"]
+        grown = r["arena_bytes"] - r["arena_bytes_without_kernel_scratch"]
+        check(r["kernel_scratch_budget_bytes"] == want and r["arena_bytes_without_kernel_scratch"] == arena0,
+              f"{tag}: budget {r['kernel_scratch_budget_bytes']} (want {want}), scratch-free arena "
+              f"{r['arena_bytes_without_kernel_scratch']} (want {arena0})")
+        check(0 <= grown <= want, f"{tag}: the arena grows by {grown} bytes, within the budget {want}")
+        check(n == len(r["kernel_scratch"]) == c.count("oc_conv2d_band_f32(&p"),
+              f"{tag}: {n} band statements, as many in the report's list and in the C")
+        sizes = [k["scratch_bytes"] for k in r["kernel_scratch"]]
+        check(all(s > 0 for s in sizes), f"{tag}: band sizes {sizes}")
+        rc, out, err = run(compiler, "verify", work / f"{tag}.json", model)
+        check(rc == 0 and "verify: ok" in out, f"{tag}: the report verifies {err.strip()}")
+        if budget is None:
+            yield n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True, type=Path)
+    args = ap.parse_args()
+    if args.work.exists():
+        shutil.rmtree(args.work)
+    args.work.mkdir(parents=True)
+    used = 0
+    for model in MODELS:
+        used += sum(test_model(args.compiler, args.work, model, [None, 16, 1000, 1 << 20]))
+    check(used >= 2, f"the project models use the band kernel by default ({used} statements)")
+    for name in ("resnet8_tiny_32", "squeezenet1_1_96"):
+        model = PUBLIC / f"{name}.onnx"
+        if model.exists():
+            n = sum(test_model(args.compiler, args.work, model, [None]))
+            check(n >= 1, f"{name} uses the band kernel by default ({n} statements)")
+        else:
+            print(f"skip: {model} is absent")
+    for bad in ("-1", "x", "", "12Q"):
+        rc, _, err = run(args.compiler, MODELS[0], "-o", args.work / "bad", "--kernel-scratch-budget", bad)
+        check(rc == 2 and err.startswith("error: ") and not (args.work / "bad").exists(),
+              f"--kernel-scratch-budget {bad!r} is bad usage (exit 2)")
+    print(f"{len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
