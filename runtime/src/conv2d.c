@@ -17,8 +17,8 @@
  * the padding go through a per-pixel loop over the valid taps only. The
  * order of each sum is the one above whatever the tiling, so every tile size
  * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
- * row (a GEMM); depthwise 3x3 stride-1 convolutions have their own tile with
- * the nine weights in registers.
+ * row (a GEMM); depthwise 3x3 and 5x5 convolutions of stride 1 or 2 have
+ * their own tiles (oc_dw_tiles.h).
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"

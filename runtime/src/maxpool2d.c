@@ -4,9 +4,17 @@
  * which valid pads never produce, gives -inf). NaN propagates. indices (or
  * NULL) receives the flat input position of each maximum, the first one in
  * window order (oc_pool2d_params).
+ *
+ * 2-D pools without indices or dilation take a fast path: a lane of
+ * OC_LANE_W outputs of a row at once over the windows that lie inside the
+ * input columns, branch-free (maxpool2d_lane_max_), then one output at a time near
+ * the padding. Every output still visits its valid taps in window order with
+ * the same comparison, so the value (which NaN, which of +0.0 and -0.0) is
+ * the one the general loop gives.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
+#include "onnx_to_c/oc_tile.h"
 
 /* [*lo, *hi): the taps k in [0, k_len) whose position start + k * dil is in
  * [0, len). */
@@ -20,10 +28,73 @@ static void maxpool2d_taps_(int32_t start, int32_t dil, int32_t len, int32_t k_l
   *hi = b;
 }
 
+/* m = v where v > m, or where v is NaN and m is not: the first NaN, else the
+ * first maximum, of the values seen so far. */
+OC_LANE_INLINE float maxpool2d_max_(float m, float v) {
+  return v > m || (v != v && m == m) ? v : m;
+}
+
+OC_LANE_INLINE oc_lane maxpool2d_lane_max_(oc_lane m, oc_lane v) {
+#if OC_LANE_VECTOR
+  return oc_lane_select((v > m) | ((v != v) & (m == m)), v, m);
+#else
+  return maxpool2d_max_(m, v);
+#endif
+}
+
+/* One output row of a 2-D pool with dilation 1: input rows [iy0 + kh0,
+ * iy0 + kh1) of plane xc. */
+static void maxpool2d_row_fast_(const oc_pool2d_params *p, const float *xc, int32_t iy0,
+                                int32_t kh0, int32_t kh1, float *y) {
+  const int32_t sw = p->stride_w, kw_n = p->k_w, w_in = p->w_in;
+  int32_t lo, hi, ox, kh, kw, kw0, kw1;
+  const float *x0 = xc + (kh0 < kh1 ? (ptrdiff_t)(iy0 + kh0) * w_in : 0);
+  /* [lo, hi): the outputs whose window columns are all inside the input */
+  lo = p->pad_left > 0 ? (p->pad_left + sw - 1) / sw : 0;
+  hi = w_in - kw_n + p->pad_left >= 0 ? (w_in - kw_n + p->pad_left) / sw + 1 : 0;
+  if (hi > p->w_out) hi = p->w_out;
+  if (lo > hi) lo = hi;
+  for (ox = 0; ox < p->w_out; ox++) {
+    if (ox == lo) {
+      for (; ox + OC_LANE_W <= hi; ox += OC_LANE_W) {
+        const float *xs = x0 + (ox * sw - p->pad_left);
+        oc_lane m = oc_lane_splat(-oc_inff());
+        for (kh = kh0; kh < kh1; kh++, xs += w_in) {
+          for (kw = 0; kw < kw_n; kw++) m = maxpool2d_lane_max_(m, oc_lane_load(xs + kw, sw));
+        }
+        oc_lane_put(y + ox, m);
+      }
+      if (ox >= p->w_out) break;
+    }
+    {
+      const int32_t ix0 = ox * sw - p->pad_left;
+      const float *xs = x0;
+      float m = -oc_inff();
+      maxpool2d_taps_(ix0, 1, w_in, kw_n, &kw0, &kw1);
+      for (kh = kh0; kh < kh1; kh++, xs += w_in) {
+        for (kw = kw0; kw < kw1; kw++) m = maxpool2d_max_(m, xs[ix0 + kw]);
+      }
+      y[ox] = m;
+    }
+  }
+}
+
 OC_API void oc_maxpool2d_f32(const oc_pool2d_params *p, const float *x, float *y,
                              int64_t *indices) {
   const int32_t plane = p->h_in * p->w_in;
   int32_t c, od, oy, ox, kd, kh, kw, kd0, kd1, kh0, kh1, kw0, kw1;
+  if (indices == NULL && p->d_in == 1 && p->d_out == 1 && p->k_d == 1 && p->pad_front == 0 &&
+      p->dil_h == 1 && p->dil_w == 1) {
+    for (c = 0; c < p->n_c; c++) {
+      for (oy = 0; oy < p->h_out; oy++) {
+        const int32_t iy0 = oy * p->stride_h - p->pad_top;
+        maxpool2d_taps_(iy0, 1, p->h_in, p->k_h, &kh0, &kh1);
+        maxpool2d_row_fast_(p, x + (ptrdiff_t)c * plane, iy0, kh0, kh1,
+                            y + ((ptrdiff_t)c * p->h_out + oy) * p->w_out);
+      }
+    }
+    return;
+  }
   for (c = 0; c < p->n_c; c++) {
     const float *xc = x + (ptrdiff_t)c * p->d_in * plane;
     for (od = 0; od < p->d_out; od++) {

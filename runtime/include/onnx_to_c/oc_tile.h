@@ -21,11 +21,27 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 
+/* Always inlined: the lane helpers are a few instructions each,
+ * and an outlined store costs a call per lane of every tile. */
+#if defined(__GNUC__)
+#define OC_LANE_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define OC_LANE_INLINE OC_INLINE
+#endif
+
 #if !defined(ONNX_TO_C_NO_VECTOR_EXT) && defined(__GNUC__) && \
     (defined(__SSE2__) || defined(__ARM_NEON))
 #define OC_LANE_VECTOR 1
 typedef float oc_lane __attribute__((vector_size(16)));
 #define OC_LANE_W 4
+/* the lane {a, b}[i0], {a, b}[i1], ... (elements 4..7 are b's) */
+#if defined(__clang__)
+#define OC_LANE_SHUFFLE(a, b, i0, i1, i2, i3) __builtin_shufflevector(a, b, i0, i1, i2, i3)
+#else
+typedef int oc_lane_index __attribute__((vector_size(16)));
+#define OC_LANE_SHUFFLE(a, b, i0, i1, i2, i3) \
+  __builtin_shuffle(a, b, (oc_lane_index){i0, i1, i2, i3})
+#endif
 #define OC_LANES_WIDE(M) M(0) M(1)
 #define OC_LANES_NARROW(M) M(0)
 #else
@@ -63,7 +79,7 @@ OC_INLINE float oc_tile_act(const oc_act *a, float v) {
   return oc_apply_act(a, v);
 }
 
-OC_INLINE oc_lane oc_lane_splat(float v) {
+OC_LANE_INLINE oc_lane oc_lane_splat(float v) {
 #if OC_LANE_VECTOR
   const oc_lane r = {v, v, v, v};
   return r;
@@ -73,11 +89,17 @@ OC_INLINE oc_lane oc_lane_splat(float v) {
 }
 
 /* OC_LANE_W values p[0], p[s], p[2 s], ... */
-OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
+OC_LANE_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
 #if OC_LANE_VECTOR
   oc_lane r;
   if (s == 1) {
     memcpy(&r, p, sizeof r);
+  } else if (s == 2) {
+    /* p[0..3] and p[3..6] (nothing past p[6]), the even elements of p */
+    oc_lane a, b;
+    memcpy(&a, p, sizeof a);
+    memcpy(&b, p + 3, sizeof b);
+    r = OC_LANE_SHUFFLE(a, b, 0, 2, 5, 7);
   } else {
     const oc_lane g = {p[0], p[s], p[2 * s], p[3 * s]};
     r = g;
@@ -93,7 +115,7 @@ OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
 OC_INLINE float oc_tile_pick(const float *p, int32_t o) { return o >= 0 ? p[o] : 0.0f; }
 
 /* OC_LANE_W values oc_tile_pick(p, o[i]) */
-OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
+OC_LANE_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
 #if OC_LANE_VECTOR
   const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
                      oc_tile_pick(p, o[3])};
@@ -104,7 +126,7 @@ OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
 }
 
 /* p[i] = lane i */
-OC_INLINE void oc_lane_put(float *p, oc_lane v) {
+OC_LANE_INLINE void oc_lane_put(float *p, oc_lane v) {
 #if OC_LANE_VECTOR
   memcpy(p, &v, sizeof v);
 #else
@@ -112,16 +134,53 @@ OC_INLINE void oc_lane_put(float *p, oc_lane v) {
 #endif
 }
 
+#if OC_LANE_VECTOR
+/* the comparison results of a lane: all ones or all zeros per element */
+typedef int oc_lane_mask __attribute__((vector_size(16)));
+
+/* lane i of a where m is set, of b elsewhere (the bits of either) */
+OC_LANE_INLINE oc_lane oc_lane_select(oc_lane_mask m, oc_lane a, oc_lane b) {
+  return (oc_lane)(((oc_lane_mask)a & m) | ((oc_lane_mask)b & ~m));
+}
+#endif
+
+/* ReLU and Clip of a lane, element by element the expressions of
+ * oc_tile_act (the same values for NaN and -0.0: a comparison with a NaN is
+ * false, and -0.0 < 0.0f is false, so -0.0 stays -0.0). */
+OC_LANE_INLINE oc_lane oc_lane_relu(oc_lane v) {
+#if OC_LANE_VECTOR
+  const oc_lane zero = oc_lane_splat(0.0f);
+  return (oc_lane)((oc_lane_mask)v & ~(v < zero)); /* +0.0 where v < 0 */
+#else
+  return v < 0.0f ? 0.0f : v;
+#endif
+}
+
+OC_LANE_INLINE oc_lane oc_lane_clip(oc_lane v, float lo, float hi) {
+#if OC_LANE_VECTOR
+  const oc_lane a = oc_lane_splat(lo), b = oc_lane_splat(hi);
+  v = oc_lane_select(v < a, a, v);
+  return oc_lane_select(v > b, b, v);
+#else
+  v = v < lo ? lo : v;
+  return v > hi ? hi : v;
+#endif
+}
+
 /* p[i] = act(lane i) */
-OC_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
+OC_LANE_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
 #if OC_LANE_VECTOR
   if (act->kind == OC_ACT_NONE) {
     oc_lane_put(p, v);
+  } else if (act->kind == OC_ACT_RELU) {
+    oc_lane_put(p, oc_lane_relu(v));
+  } else if (act->kind == OC_ACT_CLIP) {
+    oc_lane_put(p, oc_lane_clip(v, act->alpha, act->beta));
   } else {
     float t[OC_LANE_W];
     int32_t i;
     memcpy(t, &v, sizeof v);
-    for (i = 0; i < OC_LANE_W; i++) p[i] = oc_tile_act(act, t[i]);
+    for (i = 0; i < OC_LANE_W; i++) p[i] = oc_apply_act(act, t[i]);
   }
 #else
   p[0] = oc_tile_act(act, v);
