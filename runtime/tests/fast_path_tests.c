@@ -208,7 +208,7 @@ static void dw_case(int c, int h_in, int w_in, int k, int stride, int pad, int p
 }
 
 static void test_depthwise(void) {
-  static const int widths[] = {1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 17, 24, 31};
+  static const int widths[] = {1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 17, 24, 31, 45};
   int k, s, wi, pad, special;
   for (k = 3; k <= 5; k += 2) {
     for (s = 1; s <= 2; s++) {

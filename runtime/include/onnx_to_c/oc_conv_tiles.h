@@ -292,7 +292,6 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
     r.s = sw;
     r.pad_left = p->pad_left;
     r.w_out = p->w_out;
-    r.exact_pad = g->exact_pad;
     r.act = &p->act;
     if (oc_dw_row(&r, y)) return;
   }

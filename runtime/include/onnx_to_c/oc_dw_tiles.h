@@ -7,13 +7,11 @@
  * kernel columns, in increasing order (the order of conv2d.c). Tiles of
  * OC_TILE_WIDE / OC_TILE_NARROW outputs cover the pixels whose kernel
  * columns are all inside the input, reading the input directly (S = 2 reads
- * a lane as two loads and a shuffle, oc_lane_load). The pixels near the left
- * and right padding copy the input columns they need into a small zero-padded
- * buffer and run the narrow tile on it: a padding tap then adds w * +0.0
- * instead of being skipped, which gives the same bits when the weights are
- * finite and the bias is not -0.0 (the argument above OC_CONV_EDGE_FN;
- * conv2d_geom_.exact_pad). Otherwise they go one pixel at a time over the
- * valid taps.
+ * a lane as two loads and a shuffle, oc_lane_load), over every valid kernel
+ * row (the top and bottom rows too). The few pixels near the left and right
+ * padding go one at a time over their valid taps: measured on the public
+ * models, that beat running the narrow tile on a zero-padded copy of their
+ * input columns, whose copy costs more than the skipped taps.
  */
 #ifndef ONNX_TO_C_OC_DW_TILES_H_
 #define ONNX_TO_C_OC_DW_TILES_H_
@@ -21,6 +19,17 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_tile.h"
+
+/* An extra-wide tile of 4 vectors where rows are long enough: each output's
+ * sum is a chain of dependent adds, so more independent lanes keep the adder
+ * busy (the register file holds them with the few weights of a kernel row). */
+#if OC_LANE_VECTOR
+#define OC_DWT_LANES_XL(M) M(0) M(1) M(2) M(3)
+#define OC_DWT_TILE_XL 16
+#else
+#define OC_DWT_LANES_XL OC_LANES_WIDE
+#define OC_DWT_TILE_XL OC_TILE_WIDE
+#endif
 
 /* the kernel columns, unrolled */
 #define OC_DWT_COLS3(M) M(0) M(1) M(2)
@@ -52,6 +61,9 @@
 
 #define OC_DWT_K 3
 #define OC_DWT_S 1
+#define OC_DWT_LANES OC_DWT_LANES_XL
+OC_DWT_TILE_FN(oc_dw_k3s1x_, OC_DWT_COLS3)
+#undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k3s1w_, OC_DWT_COLS3)
 #undef OC_DWT_LANES
@@ -63,8 +75,14 @@ OC_DWT_TILE_FN(oc_dw_k3s2n_, OC_DWT_COLS3)
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k3s2w_, OC_DWT_COLS3)
+#undef OC_DWT_LANES
+#define OC_DWT_LANES OC_DWT_LANES_XL
+OC_DWT_TILE_FN(oc_dw_k3s2x_, OC_DWT_COLS3)
 #undef OC_DWT_K
 #define OC_DWT_K 5
+OC_DWT_TILE_FN(oc_dw_k5s2x_, OC_DWT_COLS5)
+#undef OC_DWT_LANES
+#define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k5s2w_, OC_DWT_COLS5)
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_NARROW
@@ -75,6 +93,9 @@ OC_DWT_TILE_FN(oc_dw_k5s1n_, OC_DWT_COLS5)
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k5s1w_, OC_DWT_COLS5)
+#undef OC_DWT_LANES
+#define OC_DWT_LANES OC_DWT_LANES_XL
+OC_DWT_TILE_FN(oc_dw_k5s1x_, OC_DWT_COLS5)
 #undef OC_DWT_LANES
 #undef OC_DWT_S
 #undef OC_DWT_K
@@ -90,69 +111,59 @@ typedef struct {
   const float *w;
   float b;
   int32_t k, s, pad_left, w_out;
-  int32_t exact_pad;
   const oc_act *act;
 } oc_dw_row_args;
 
-/* buffer columns of an edge chunk: (OC_TILE_NARROW - 1) * S + K at most */
-#define OC_DW_EDGE_BW ((OC_TILE_NARROW - 1) * 2 + 5)
-
-/* The outputs [a, b) near the padding. */
-OC_INLINE void oc_dw_edges_(const oc_dw_row_args *r, oc_dw_tile_fn_ narrow, int32_t a,
-                            int32_t b, float *y) {
+/* The outputs [a, b) near the padding, one at a time over the valid taps. */
+OC_INLINE void oc_dw_edges_(const oc_dw_row_args *r, int32_t a, int32_t b, float *y) {
   const int32_t k = r->k, s = r->s, w_in = r->w_in;
-  int32_t c, i, j, kh, kw;
-  if (!r->exact_pad) {
-    for (c = a; c < b; c++) {
-      const int32_t ix = c * s - r->pad_left;
-      const float *xr = r->xr, *w = r->w;
-      float acc = r->b;
-      for (kh = 0; kh < r->nkh; kh++, xr += w_in, w += k) {
-        for (kw = 0; kw < k; kw++) {
-          if (ix + kw >= 0 && ix + kw < w_in) OC_MAC(acc, w[kw], xr[ix + kw]);
-        }
-      }
-      y[c] = oc_tile_act(r->act, acc);
+  int32_t c, kh, kw;
+  for (c = a; c < b; c++) {
+    const int32_t ix = c * s - r->pad_left;
+    const float *xr = r->xr, *w = r->w;
+    /* [kw0, kw1): the kernel columns inside the input */
+    const int32_t kw0 = ix < 0 ? -ix : 0, kw1 = w_in - ix < k ? w_in - ix : k;
+    float acc = r->b;
+    for (kh = 0; kh < r->nkh; kh++, xr += w_in, w += k) {
+      for (kw = kw0; kw < kw1; kw++) OC_MAC(acc, w[kw], xr[ix + kw]);
     }
-    return;
-  }
-  for (c = a; c < b; c += OC_TILE_NARROW) {
-    float buf[5 * OC_DW_EDGE_BW], out[OC_TILE_NARROW];
-    const int32_t ix0 = c * s - r->pad_left, nb = (OC_TILE_NARROW - 1) * s + k;
-    const int32_t n = b - c < OC_TILE_NARROW ? b - c : OC_TILE_NARROW;
-    for (kh = 0; kh < r->nkh; kh++) {
-      const float *xrow = r->xr + kh * w_in;
-      for (j = 0; j < nb; j++) {
-        const int32_t ix = ix0 + j;
-        buf[kh * OC_DW_EDGE_BW + j] = ix >= 0 && ix < w_in ? xrow[ix] : 0.0f;
-      }
-    }
-    narrow(buf, OC_DW_EDGE_BW, r->w, r->nkh, r->b, r->act, out);
-    for (i = 0; i < n; i++) y[c + i] = out[i];
+    y[c] = oc_tile_act(r->act, acc);
   }
 }
 
-/* The row with the tiles of one K and S. */
-OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ wide, oc_dw_tile_fn_ narrow,
-                             float *y) {
-  const int32_t s = r->s, last = r->w_in - r->k + r->pad_left;
+/* The row with the tiles of one K and S over the pixels whose kernel columns
+ * are all inside the input (the last tile moved back to end at the range's
+ * end: it recomputes a few outputs, with the same bits), the edges around. */
+OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ xl, oc_dw_tile_fn_ wide,
+                             oc_dw_tile_fn_ narrow, float *y) {
+  const int32_t s = r->s, last = r->w_in - r->k + r->pad_left, nw = OC_TILE_NARROW;
   /* [lo, hi): the outputs whose kernel columns are all inside the input */
-  int32_t lo = (r->pad_left + s - 1) / s, hi = last >= 0 ? last / s + 1 : 0, t1, ox;
+  int32_t lo = (r->pad_left + s - 1) / s, hi = last >= 0 ? last / s + 1 : 0, ox;
   if (hi > r->w_out) hi = r->w_out;
   if (lo > hi) lo = hi;
-  t1 = lo;
-  if (hi - lo >= OC_TILE_NARROW) {
-    const int32_t tw = hi - lo >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
-    const oc_dw_tile_fn_ tile = tw == OC_TILE_WIDE ? wide : narrow;
-    for (ox = lo;; ox += tw) {
-      if (ox + tw > hi) ox = hi - tw; /* moved back: recomputes a few outputs, same bits */
-      tile(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
-      if (ox + tw == hi) break;
-    }
-    t1 = hi;
+  if (hi - lo < nw) {
+    oc_dw_edges_(r, 0, r->w_out, y);
+    return;
   }
-  oc_dw_edges_(r, narrow, 0, lo, y);
-  oc_dw_edges_(r, narrow, t1, r->w_out, y);
+  ox = lo;
+  while (hi - ox >= OC_DWT_TILE_XL) {
+    xl(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
+    ox += OC_DWT_TILE_XL;
+  }
+  while (hi - ox >= OC_TILE_WIDE) {
+    wide(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
+    ox += OC_TILE_WIDE;
+  }
+  while (hi - ox >= nw) {
+    narrow(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
+    ox += nw;
+  }
+  if (ox < hi) {
+    ox = hi - nw;
+    narrow(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
+  }
+  oc_dw_edges_(r, 0, lo, y);
+  oc_dw_edges_(r, hi, r->w_out, y);
 }
 
 /* The row if its kernel is one of the tiles' (3x3 or 5x5, stride 1 or 2,
@@ -160,13 +171,13 @@ OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ wide, oc_dw
 OC_INLINE int oc_dw_row(const oc_dw_row_args *r, float *y) {
   if (r->pad_left < 0) return 0;
   if (r->k == 3 && r->s == 1) {
-    oc_dw_row_ks_(r, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
+    oc_dw_row_ks_(r, oc_dw_k3s1x_, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
   } else if (r->k == 3 && r->s == 2) {
-    oc_dw_row_ks_(r, oc_dw_k3s2w_, oc_dw_k3s2n_, y);
+    oc_dw_row_ks_(r, oc_dw_k3s2x_, oc_dw_k3s2w_, oc_dw_k3s2n_, y);
   } else if (r->k == 5 && r->s == 1) {
-    oc_dw_row_ks_(r, oc_dw_k5s1w_, oc_dw_k5s1n_, y);
+    oc_dw_row_ks_(r, oc_dw_k5s1x_, oc_dw_k5s1w_, oc_dw_k5s1n_, y);
   } else if (r->k == 5 && r->s == 2) {
-    oc_dw_row_ks_(r, oc_dw_k5s2w_, oc_dw_k5s2n_, y);
+    oc_dw_row_ks_(r, oc_dw_k5s2x_, oc_dw_k5s2w_, oc_dw_k5s2n_, y);
   } else {
     return 0;
   }
