@@ -279,7 +279,6 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   xr = x + (nkh > 0 ? (oy * p->stride_h - p->pad_top + kh0 * p->dil_h) * p->w_in : 0);
   w += kh0 * p->k_w;
   y += oy * p->w_out;
-  conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
   if (nco == 1 && g->cig == 1 && p->k_h == p->k_w && p->dil_h == 1 && p->dil_w == 1) {
     /* depthwise: the rows of oc_dw_tiles.h for their kernels and strides */
     oc_dw_row_args r;
@@ -295,6 +294,7 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
     r.act = &p->act;
     if (oc_dw_row(&r, y)) return;
   }
+  conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
   if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
     /* edge tiles from each end up to a multiple of their width, inner tiles
      * over the pixels between, edge tiles again over what those leave */

@@ -115,8 +115,9 @@ typedef struct {
 } oc_dw_row_args;
 
 /* The outputs [a, b) near the padding, one at a time over the valid taps. */
-OC_INLINE void oc_dw_edges_(const oc_dw_row_args *r, int32_t a, int32_t b, float *y) {
-  const int32_t k = r->k, s = r->s, w_in = r->w_in;
+OC_LANE_INLINE void oc_dw_edges_(const oc_dw_row_args *r, int32_t k, int32_t s, int32_t a,
+                                 int32_t b, float *y) {
+  const int32_t w_in = r->w_in;
   int32_t c, kh, kw;
   for (c = a; c < b; c++) {
     const int32_t ix = c * s - r->pad_left;
@@ -133,16 +134,19 @@ OC_INLINE void oc_dw_edges_(const oc_dw_row_args *r, int32_t a, int32_t b, float
 
 /* The row with the tiles of one K and S over the pixels whose kernel columns
  * are all inside the input (the last tile moved back to end at the range's
- * end: it recomputes a few outputs, with the same bits), the edges around. */
-OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ xl, oc_dw_tile_fn_ wide,
-                             oc_dw_tile_fn_ narrow, float *y) {
-  const int32_t s = r->s, last = r->w_in - r->k + r->pad_left, nw = OC_TILE_NARROW;
+ * end: it recomputes a few outputs, with the same bits), the edges around.
+ * Inlined with constant k and s (rows can be a few pixels long: the divisions
+ * and loop bounds count). */
+OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
+                                  oc_dw_tile_fn_ xl, oc_dw_tile_fn_ wide, oc_dw_tile_fn_ narrow,
+                                  float *y) {
+  const int32_t last = r->w_in - k + r->pad_left, nw = OC_TILE_NARROW;
   /* [lo, hi): the outputs whose kernel columns are all inside the input */
   int32_t lo = (r->pad_left + s - 1) / s, hi = last >= 0 ? last / s + 1 : 0, ox;
   if (hi > r->w_out) hi = r->w_out;
   if (lo > hi) lo = hi;
   if (hi - lo < nw) {
-    oc_dw_edges_(r, 0, r->w_out, y);
+    oc_dw_edges_(r, k, s, 0, r->w_out, y);
     return;
   }
   ox = lo;
@@ -162,8 +166,8 @@ OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ xl, oc_dw_t
     ox = hi - nw;
     narrow(r->xr + (ox * s - r->pad_left), r->w_in, r->w, r->nkh, r->b, r->act, y + ox);
   }
-  oc_dw_edges_(r, 0, lo, y);
-  oc_dw_edges_(r, hi, r->w_out, y);
+  oc_dw_edges_(r, k, s, 0, lo, y);
+  oc_dw_edges_(r, k, s, hi, r->w_out, y);
 }
 
 /* The row if its kernel is one of the tiles' (3x3 or 5x5, stride 1 or 2,
@@ -171,13 +175,13 @@ OC_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, oc_dw_tile_fn_ xl, oc_dw_t
 OC_INLINE int oc_dw_row(const oc_dw_row_args *r, float *y) {
   if (r->pad_left < 0) return 0;
   if (r->k == 3 && r->s == 1) {
-    oc_dw_row_ks_(r, oc_dw_k3s1x_, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
+    oc_dw_row_ks_(r, 3, 1, oc_dw_k3s1x_, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
   } else if (r->k == 3 && r->s == 2) {
-    oc_dw_row_ks_(r, oc_dw_k3s2x_, oc_dw_k3s2w_, oc_dw_k3s2n_, y);
+    oc_dw_row_ks_(r, 3, 2, oc_dw_k3s2x_, oc_dw_k3s2w_, oc_dw_k3s2n_, y);
   } else if (r->k == 5 && r->s == 1) {
-    oc_dw_row_ks_(r, oc_dw_k5s1x_, oc_dw_k5s1w_, oc_dw_k5s1n_, y);
+    oc_dw_row_ks_(r, 5, 1, oc_dw_k5s1x_, oc_dw_k5s1w_, oc_dw_k5s1n_, y);
   } else if (r->k == 5 && r->s == 2) {
-    oc_dw_row_ks_(r, oc_dw_k5s2x_, oc_dw_k5s2w_, oc_dw_k5s2n_, y);
+    oc_dw_row_ks_(r, 5, 2, oc_dw_k5s2x_, oc_dw_k5s2w_, oc_dw_k5s2n_, y);
   } else {
     return 0;
   }
