@@ -30,6 +30,10 @@
 #define OC_DWT_LANES_XL OC_LANES_WIDE
 #define OC_DWT_TILE_XL OC_TILE_WIDE
 #endif
+/* with float lanes the extra-wide tiles are the wide ones (no second copy) */
+#if !OC_LANE_VECTOR
+#define OC_DWT_XL_ALIAS 1
+#endif
 
 /* the kernel columns, unrolled */
 #define OC_DWT_COLS3(M) M(0) M(1) M(2)
@@ -62,7 +66,11 @@
 #define OC_DWT_K 3
 #define OC_DWT_S 1
 #define OC_DWT_LANES OC_DWT_LANES_XL
+#ifndef OC_DWT_XL_ALIAS
 OC_DWT_TILE_FN(oc_dw_k3s1x_, OC_DWT_COLS3)
+#else
+#define oc_dw_k3s1x_ oc_dw_k3s1w_
+#endif
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k3s1w_, OC_DWT_COLS3)
@@ -77,10 +85,18 @@ OC_DWT_TILE_FN(oc_dw_k3s2n_, OC_DWT_COLS3)
 OC_DWT_TILE_FN(oc_dw_k3s2w_, OC_DWT_COLS3)
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_DWT_LANES_XL
+#ifndef OC_DWT_XL_ALIAS
 OC_DWT_TILE_FN(oc_dw_k3s2x_, OC_DWT_COLS3)
+#else
+#define oc_dw_k3s2x_ oc_dw_k3s2w_
+#endif
 #undef OC_DWT_K
 #define OC_DWT_K 5
+#ifndef OC_DWT_XL_ALIAS
 OC_DWT_TILE_FN(oc_dw_k5s2x_, OC_DWT_COLS5)
+#else
+#define oc_dw_k5s2x_ oc_dw_k5s2w_
+#endif
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_LANES_WIDE
 OC_DWT_TILE_FN(oc_dw_k5s2w_, OC_DWT_COLS5)
@@ -95,7 +111,11 @@ OC_DWT_TILE_FN(oc_dw_k5s1n_, OC_DWT_COLS5)
 OC_DWT_TILE_FN(oc_dw_k5s1w_, OC_DWT_COLS5)
 #undef OC_DWT_LANES
 #define OC_DWT_LANES OC_DWT_LANES_XL
+#ifndef OC_DWT_XL_ALIAS
 OC_DWT_TILE_FN(oc_dw_k5s1x_, OC_DWT_COLS5)
+#else
+#define oc_dw_k5s1x_ oc_dw_k5s1w_
+#endif
 #undef OC_DWT_LANES
 #undef OC_DWT_S
 #undef OC_DWT_K
@@ -115,20 +135,30 @@ typedef struct {
 } oc_dw_row_args;
 
 /* The outputs [a, b) near the padding, one at a time over the valid taps. */
+#define OC_DWT_EDGE_TAP(kw) \
+  if (in##kw) OC_MAC(acc, w[kw], xr[ix + (kw)]);
 OC_LANE_INLINE void oc_dw_edges_(const oc_dw_row_args *r, int32_t k, int32_t s, int32_t a,
                                  int32_t b, float *y) {
   const int32_t w_in = r->w_in;
-  int32_t c, kh, kw;
+  int32_t c, kh;
   for (c = a; c < b; c++) {
     const int32_t ix = c * s - r->pad_left;
     const float *xr = r->xr, *w = r->w;
-    /* [kw0, kw1): the kernel columns inside the input */
-    const int32_t kw0 = ix < 0 ? -ix : 0, kw1 = w_in - ix < k ? w_in - ix : k;
+    /* the kernel columns inside the input (in3, in4 unused for k == 3) */
+    const int in0 = ix >= 0 && ix < w_in, in1 = ix + 1 >= 0 && ix + 1 < w_in,
+              in2 = ix + 2 >= 0 && ix + 2 < w_in, in3 = ix + 3 >= 0 && ix + 3 < w_in,
+              in4 = ix + 4 >= 0 && ix + 4 < w_in;
     float acc = r->b;
     for (kh = 0; kh < r->nkh; kh++, xr += w_in, w += k) {
-      for (kw = kw0; kw < kw1; kw++) OC_MAC(acc, w[kw], xr[ix + kw]);
+      if (k == 3) {
+        OC_DWT_COLS3(OC_DWT_EDGE_TAP)
+      } else {
+        OC_DWT_COLS5(OC_DWT_EDGE_TAP)
+      }
     }
     y[c] = oc_tile_act(r->act, acc);
+    (void)in3;
+    (void)in4;
   }
 }
 
