@@ -17,8 +17,8 @@
  * the padding go through a per-pixel loop over the valid taps only. The
  * order of each sum is the one above whatever the tiling, so every tile size
  * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
- * row (a GEMM); depthwise 3x3 stride-1 convolutions have their own tile with
- * the nine weights in registers. With scratch for a row band,
+ * row (a GEMM); depthwise 3x3 and 5x5 convolutions of stride 1 or 2 have
+ * their own tiles (oc_dw_tiles.h). With scratch for a row band,
  * oc_conv2d_band_f32 (conv2d_band.c) gives the same bits without edge
  * handling.
  */
@@ -49,7 +49,8 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
     return;
   }
   conv2d_geom_init_(p, &g);
-  finite = conv2d_finite_(w, p->c_out * cig * kk);
+  /* only the padded rows read it: a 1x1 has none, and its weights are most of a model's */
+  finite = !is_pointwise && conv2d_finite_(w, p->c_out * cig * kk);
   for (n = 0; n < p->n; n++) {
     for (grp = 0; grp < p->group; grp++) {
       const float *xg = x + (n * p->c_in + grp * cig) * in_plane;

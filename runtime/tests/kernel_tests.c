@@ -306,6 +306,28 @@ static void test_conv_transpose2d(void) {
   p.group = 1; p.act.kind = OC_ACT_LEAKY_RELU; p.act.alpha = 0.1f;
   convt_case("conv_transpose2d stride 1 dilated, leaky relu", p, 0, 1, 0);
   {
+    /* the gather path (k_w == stride_w == 2, k_h <= stride_h): rows shorter
+     * and longer than a lane, every channel count modulo 4, groups, top pads,
+     * output padding, rows no kernel row reaches */
+    static const int shapes[][8] = {
+        /* c_in c_out group h w k_h stride_h pad_top */
+        {3, 5, 1, 4, 9, 2, 2, 0}, {4, 8, 2, 3, 1, 2, 2, 0}, {2, 3, 1, 2, 3, 1, 2, 0},
+        {5, 7, 1, 3, 8, 2, 3, 1}, {6, 4, 2, 5, 5, 2, 2, 1}, {1, 1, 1, 1, 4, 2, 2, 0},
+    };
+    int i;
+    for (i = 0; i < (int)(sizeof shapes / sizeof shapes[0]); i++) {
+      const int *s = shapes[i];
+      char name[96];
+      memset(&p, 0, sizeof p);
+      p.n = i % 2 + 1; p.c_in = s[0]; p.c_out = s[1]; p.group = s[2]; p.h_in = s[3];
+      p.w_in = s[4]; p.k_h = s[5]; p.k_w = 2; p.stride_h = s[6]; p.stride_w = 2;
+      p.dil_h = p.dil_w = 1; p.pad_top = s[7];
+      p.act.kind = i % 3 == 0 ? OC_ACT_RELU : i % 3 == 1 ? OC_ACT_NONE : OC_ACT_TANH;
+      sprintf(name, "conv_transpose2d 2x2 stride 2 gather: shape %d", i);
+      convt_case(name, p, s[7], 0, i % 2);
+    }
+  }
+  {
     /* hand-checked: x = [1 2] (1x1x1x2), w = [1 10 100] (1x1x1x3), stride 2:
      * y = [1 10 100+2 20 200] */
     static const float want[5] = {1, 10, 102, 20, 200};

@@ -9,6 +9,7 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_tile.h"
+#include "onnx_to_c/oc_dw_tiles.h"
 
 /* One 2-D convolution of a group, in the micro-kernels' terms. */
 typedef struct {
@@ -258,84 +259,6 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
   }
 }
 
-/* Depthwise 3x3, stride 1, dilation 1, all three kernel rows valid: the
- * pixels of LANES from input rows x0, x1, x2 at the tile's first input
- * column; the nine weights stay in registers. */
-#define OC_DW_DECL(i) oc_lane p##i = oc_lane_splat(b);
-#define OC_DW_MAC(i)                                                                      \
-  {                                                                                       \
-    const int32_t o = (i) * OC_LANE_W;                                                    \
-    OC_MAC(p##i, w0, oc_lane_load(x0 + o, 1));                                            \
-    OC_MAC(p##i, w1, oc_lane_load(x0 + o + 1, 1));                                        \
-    OC_MAC(p##i, w2, oc_lane_load(x0 + o + 2, 1));                                        \
-    OC_MAC(p##i, w3, oc_lane_load(x1 + o, 1));                                            \
-    OC_MAC(p##i, w4, oc_lane_load(x1 + o + 1, 1));                                        \
-    OC_MAC(p##i, w5, oc_lane_load(x1 + o + 2, 1));                                        \
-    OC_MAC(p##i, w6, oc_lane_load(x2 + o, 1));                                            \
-    OC_MAC(p##i, w7, oc_lane_load(x2 + o + 1, 1));                                        \
-    OC_MAC(p##i, w8, oc_lane_load(x2 + o + 2, 1));                                        \
-  }
-#define OC_DW_STORE(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, act);
-#define OC_DW_LOAD_WEIGHTS                                                               \
-  const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5];          \
-  const float w6 = w[6], w7 = w[7], w8 = w[8];
-#define OC_DW_TILE_FN(name, LANES)                                                        \
-  OC_INLINE void name(const float *restrict x0, const float *restrict x1,                    \
-                   const float *restrict x2, const float *restrict w, float b,            \
-                   const oc_act *act, float *restrict y) {                                \
-    OC_DW_LOAD_WEIGHTS                                                                    \
-    LANES(OC_DW_DECL)                                                                     \
-    LANES(OC_DW_MAC)                                                                      \
-    LANES(OC_DW_STORE)                                                                    \
-  }
-OC_DW_TILE_FN(conv2d_dw3w_, OC_LANES_WIDE)
-OC_DW_TILE_FN(conv2d_dw3n_, OC_LANES_NARROW)
-
-/* The pixels [lo, hi) of an output row whose taps are all inside the input;
- * xi is the input column of pixel 0's first tap. */
-OC_INLINE void conv2d_dw3x3_row_(const float *x0, const float *x1, const float *x2, const float *w,
-                              float b, int32_t lo, int32_t hi, int32_t xi, const oc_act *act,
-                              float *yrow) {
-  const int32_t n = hi - lo;
-  int32_t ox;
-  if (n >= OC_TILE_NARROW) {
-    const int32_t tw = n >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
-    for (ox = lo;; ox += tw) {
-      if (ox + tw > hi) ox = hi - tw;
-      (tw == OC_TILE_WIDE ? conv2d_dw3w_ : conv2d_dw3n_)(x0 + ox + xi, x1 + ox + xi,
-                                                         x2 + ox + xi, w, b, act, yrow + ox);
-      if (ox + tw == hi) break;
-    }
-    return;
-  }
-  for (ox = lo; ox < hi; ox++) {
-    const float *r0 = x0 + ox + xi, *r1 = x1 + ox + xi, *r2 = x2 + ox + xi;
-    OC_DW_LOAD_WEIGHTS
-    float a = b;
-    OC_MAC(a, w0, r0[0]); OC_MAC(a, w1, r0[1]); OC_MAC(a, w2, r0[2]);
-    OC_MAC(a, w3, r1[0]); OC_MAC(a, w4, r1[1]); OC_MAC(a, w5, r1[2]);
-    OC_MAC(a, w6, r2[0]); OC_MAC(a, w7, r2[1]); OC_MAC(a, w8, r2[2]);
-    yrow[ox] = oc_tile_act(act, a);
-  }
-}
-
-/* Depthwise 3x3 stride 1 at one pixel whose input column ix (first tap) may
- * be near the padding: kernel rows 0..nkh-1 from xr (first valid row,
- * column 0) and w (first valid row), taps outside the input skipped. */
-OC_INLINE float conv2d_dw3x3_px_(const float *xr, int32_t w_in, int32_t nkh, const float *w,
-                                 float b, int32_t ix) {
-  const int32_t c0 = ix >= 0 && ix < w_in, c1 = ix + 1 >= 0 && ix + 1 < w_in,
-                c2 = ix + 2 >= 0 && ix + 2 < w_in;
-  float a = b;
-  int32_t r;
-  for (r = 0; r < nkh; r++, xr += w_in, w += 3) {
-    if (c0) OC_MAC(a, w[0], xr[ix]);
-    if (c1) OC_MAC(a, w[1], xr[ix + 1]);
-    if (c2) OC_MAC(a, w[2], xr[ix + 2]);
-  }
-  return a;
-}
-
 /* One output row (oy) of nco output channels: tiles over the pixels whose
  * kernel columns are all inside the input, edge tiles or the per-pixel loop
  * elsewhere. */
@@ -356,24 +279,22 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   xr = x + (nkh > 0 ? (oy * p->stride_h - p->pad_top + kh0 * p->dil_h) * p->w_in : 0);
   w += kh0 * p->k_w;
   y += oy * p->w_out;
-  conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
-  if (nco == 1 && g->cig == 1 && p->k_h == 3 && p->k_w == 3 && sw == 1 && p->dil_w == 1 &&
-      p->dil_h == 1) {
-    /* depthwise 3x3: the nine-weight tiles inside, the pixel loop at the edges */
-    const float b = bias != NULL ? bias[0] : 0.0f;
-    if (nkh == 3 && lo < hi) {
-      conv2d_dw3x3_row_(xr, xr + p->w_in, xr + 2 * p->w_in, w, b, lo, hi, -p->pad_left, &p->act,
-                        y);
-    } else {
-      lo = hi = 0;
-    }
-    for (ox = 0; ox < p->w_out; ox++) {
-      if (ox == lo && lo < hi) ox = hi;
-      if (ox >= p->w_out) break;
-      y[ox] = oc_tile_act(&p->act, conv2d_dw3x3_px_(xr, p->w_in, nkh, w, b, ox - p->pad_left));
-    }
-    return;
+  if (nco == 1 && g->cig == 1 && p->k_h == p->k_w && p->dil_h == 1 && p->dil_w == 1) {
+    /* depthwise: the rows of oc_dw_tiles.h for their kernels and strides */
+    oc_dw_row_args r;
+    r.xr = xr;
+    r.w_in = p->w_in;
+    r.nkh = nkh;
+    r.w = w;
+    r.b = bias[0];
+    r.k = p->k_w;
+    r.s = sw;
+    r.pad_left = p->pad_left;
+    r.w_out = p->w_out;
+    r.act = &p->act;
+    if (oc_dw_row(&r, y)) return;
   }
+  conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
   if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
     /* edge tiles from each end up to a multiple of their width, inner tiles
      * over the pixels between, edge tiles again over what those leave */

@@ -5,8 +5,9 @@
  *
  * With GCC or Clang on a target with 128-bit SIMD (SSE2, NEON) a lane is a
  * 4-float vector of the compilers' generic vector extension (not ISA
- * intrinsics); elsewhere, or with -DONNX_TO_C_NO_VECTOR_EXT, it is one
- * float. Either way each output is its own sum, computed with the same
+ * intrinsics), an 8-float one where AVX is enabled (--target=x86-64-v3
+ * enables it in the generated file); elsewhere, or with
+ * -DONNX_TO_C_NO_VECTOR_EXT, it is one float. Either way each output is its own sum, computed with the same
  * single-precision multiplies and adds in the same order, so both give the
  * same bits (-ffp-contract=off keeps the compilers from fusing them).
  *
@@ -21,20 +22,44 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 
+/* Always inlined: the lane helpers are a few instructions each,
+ * and an outlined store costs a call per lane of every tile. */
+#if defined(__GNUC__)
+#define OC_LANE_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define OC_LANE_INLINE OC_INLINE
+#endif
+
+/* OC_LANE_SHUFFLE_W(a, b, i...): the lane {a, b}[i0], {a, b}[i1], ...
+ * (elements OC_LANE_W.. are b's). OC_LANE_EVENS(a, b): elements 0, 2, ... of
+ * a followed by b loaded OC_LANE_W - 1 further (the even elements of p when a
+ * is p[0..] and b p[OC_LANE_W - 1..], reading nothing past the last one).
+ * OC_LANE_ZIP_LO / _HI(a, b): a0 b0 a1 b1 ... and its second half. */
+#if defined(__clang__)
+#define OC_LANE_SHUFFLE_W(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#elif defined(__GNUC__)
+#define OC_LANE_SHUFFLE_W(a, b, ...) __builtin_shuffle(a, b, (oc_lane_index){__VA_ARGS__})
+#endif
 #if !defined(ONNX_TO_C_NO_VECTOR_EXT) && defined(__GNUC__) && \
     (defined(__AVX__) || defined(OC_X86_AVX))
-/* 8-float vectors where AVX is enabled (--target=x86-64-v3 enables it in the
- * generated file): the same separate multiplies and adds, 8 outputs at once */
 #define OC_LANE_VECTOR 1
 typedef float oc_lane __attribute__((vector_size(32)));
+typedef int oc_lane_index __attribute__((vector_size(32)));
 #define OC_LANE_W 8
+#define OC_LANE_EVENS(a, b) OC_LANE_SHUFFLE_W(a, b, 0, 2, 4, 6, 9, 11, 13, 15)
+#define OC_LANE_ZIP_LO(a, b) OC_LANE_SHUFFLE_W(a, b, 0, 8, 1, 9, 2, 10, 3, 11)
+#define OC_LANE_ZIP_HI(a, b) OC_LANE_SHUFFLE_W(a, b, 4, 12, 5, 13, 6, 14, 7, 15)
 #define OC_LANES_WIDE(M) M(0) M(1)
 #define OC_LANES_NARROW(M) M(0)
 #elif !defined(ONNX_TO_C_NO_VECTOR_EXT) && defined(__GNUC__) && \
     (defined(__SSE2__) || defined(__ARM_NEON))
 #define OC_LANE_VECTOR 1
 typedef float oc_lane __attribute__((vector_size(16)));
+typedef int oc_lane_index __attribute__((vector_size(16)));
 #define OC_LANE_W 4
+#define OC_LANE_EVENS(a, b) OC_LANE_SHUFFLE_W(a, b, 0, 2, 5, 7)
+#define OC_LANE_ZIP_LO(a, b) OC_LANE_SHUFFLE_W(a, b, 0, 4, 1, 5)
+#define OC_LANE_ZIP_HI(a, b) OC_LANE_SHUFFLE_W(a, b, 2, 6, 3, 7)
 #define OC_LANES_WIDE(M) M(0) M(1)
 #define OC_LANES_NARROW(M) M(0)
 #else
@@ -72,7 +97,7 @@ OC_INLINE float oc_tile_act(const oc_act *a, float v) {
   return oc_apply_act(a, v);
 }
 
-OC_INLINE oc_lane oc_lane_splat(float v) {
+OC_LANE_INLINE oc_lane oc_lane_splat(float v) {
 #if OC_LANE_VECTOR && OC_LANE_W == 8
   const oc_lane r = {v, v, v, v, v, v, v, v};
   return r;
@@ -85,11 +110,17 @@ OC_INLINE oc_lane oc_lane_splat(float v) {
 }
 
 /* OC_LANE_W values p[0], p[s], p[2 s], ... */
-OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
+OC_LANE_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
 #if OC_LANE_VECTOR
   oc_lane r;
   if (s == 1) {
     memcpy(&r, p, sizeof r);
+  } else if (s == 2) {
+    /* p[0..W-1] and p[W-1..2W-2] (nothing past p[2W-2]), the even elements of p */
+    oc_lane a, b;
+    memcpy(&a, p, sizeof a);
+    memcpy(&b, p + OC_LANE_W - 1, sizeof b);
+    r = OC_LANE_EVENS(a, b);
   } else {
 #if OC_LANE_W == 8
     const oc_lane g = {p[0], p[s], p[2 * s], p[3 * s], p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
@@ -109,7 +140,7 @@ OC_INLINE oc_lane oc_lane_load(const float *p, int32_t s) {
 OC_INLINE float oc_tile_pick(const float *p, int32_t o) { return o >= 0 ? p[o] : 0.0f; }
 
 /* OC_LANE_W values oc_tile_pick(p, o[i]) */
-OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
+OC_LANE_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
 #if OC_LANE_VECTOR && OC_LANE_W == 8
   const oc_lane r = {oc_tile_pick(p, o[0]), oc_tile_pick(p, o[1]), oc_tile_pick(p, o[2]),
                      oc_tile_pick(p, o[3]), oc_tile_pick(p, o[4]), oc_tile_pick(p, o[5]),
@@ -125,7 +156,7 @@ OC_INLINE oc_lane oc_lane_pick(const float *p, const int32_t *o) {
 }
 
 /* p[i] = lane i */
-OC_INLINE void oc_lane_put(float *p, oc_lane v) {
+OC_LANE_INLINE void oc_lane_put(float *p, oc_lane v) {
 #if OC_LANE_VECTOR
   memcpy(p, &v, sizeof v);
 #else
@@ -133,16 +164,53 @@ OC_INLINE void oc_lane_put(float *p, oc_lane v) {
 #endif
 }
 
+#if OC_LANE_VECTOR
+/* the comparison results of a lane: all ones or all zeros per element */
+typedef int oc_lane_mask __attribute__((vector_size(4 * OC_LANE_W)));
+
+/* lane i of a where m is set, of b elsewhere (the bits of either) */
+OC_LANE_INLINE oc_lane oc_lane_select(oc_lane_mask m, oc_lane a, oc_lane b) {
+  return (oc_lane)(((oc_lane_mask)a & m) | ((oc_lane_mask)b & ~m));
+}
+#endif
+
+/* ReLU and Clip of a lane, element by element the expressions of
+ * oc_tile_act (the same values for NaN and -0.0: a comparison with a NaN is
+ * false, and -0.0 < 0.0f is false, so -0.0 stays -0.0). */
+OC_LANE_INLINE oc_lane oc_lane_relu(oc_lane v) {
+#if OC_LANE_VECTOR
+  const oc_lane zero = oc_lane_splat(0.0f);
+  return (oc_lane)((oc_lane_mask)v & ~(v < zero)); /* +0.0 where v < 0 */
+#else
+  return v < 0.0f ? 0.0f : v;
+#endif
+}
+
+OC_LANE_INLINE oc_lane oc_lane_clip(oc_lane v, float lo, float hi) {
+#if OC_LANE_VECTOR
+  const oc_lane a = oc_lane_splat(lo), b = oc_lane_splat(hi);
+  v = oc_lane_select(v < a, a, v);
+  return oc_lane_select(v > b, b, v);
+#else
+  v = v < lo ? lo : v;
+  return v > hi ? hi : v;
+#endif
+}
+
 /* p[i] = act(lane i) */
-OC_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
+OC_LANE_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
 #if OC_LANE_VECTOR
   if (act->kind == OC_ACT_NONE) {
     oc_lane_put(p, v);
+  } else if (act->kind == OC_ACT_RELU) {
+    oc_lane_put(p, oc_lane_relu(v));
+  } else if (act->kind == OC_ACT_CLIP) {
+    oc_lane_put(p, oc_lane_clip(v, act->alpha, act->beta));
   } else {
     float t[OC_LANE_W];
     int32_t i;
     memcpy(t, &v, sizeof v);
-    for (i = 0; i < OC_LANE_W; i++) p[i] = oc_tile_act(act, t[i]);
+    for (i = 0; i < OC_LANE_W; i++) p[i] = oc_apply_act(act, t[i]);
   }
 #else
   p[0] = oc_tile_act(act, v);
