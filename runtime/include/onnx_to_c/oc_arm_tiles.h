@@ -31,12 +31,14 @@
 
 #if OC_ARM_TILES
 
+/* The drivers below stay out of line: the callers (conv2d, gemm) then do
+ * not carry the kernels' saved registers and spills in their own frames,
+ * which would grow the stack of every model, with or without 1x1
+ * convolutions. */
+#define OC_ARM_KERNEL static __attribute__((noinline, unused))
+
 /* "vmla.f32 sD, sN, sM": sD += sN * sM */
 #define OC_ARM_MLA_(d, n, m) "vmla.f32 s" #d ", s" #n ", s" #m "\n\t"
-/* sD += s8 * sW0 + s9 * sW1 + ... + s15 * sW7, left to right */
-#define OC_ARM_DOT8_(d, w0, w1, w2, w3, w4, w5, w6, w7)                                    \
-  OC_ARM_MLA_(d, 8, w0) OC_ARM_MLA_(d, 9, w1) OC_ARM_MLA_(d, 10, w2) OC_ARM_MLA_(d, 11, w3) \
-  OC_ARM_MLA_(d, 12, w4) OC_ARM_MLA_(d, 13, w5) OC_ARM_MLA_(d, 14, w6) OC_ARM_MLA_(d, 15, w7)
 #define OC_ARM_CLOBBER_S0_15 \
   "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15"
 #define OC_ARM_CLOBBER_S16_31                                                                   \
@@ -45,58 +47,61 @@
 
 /* ------------------------------------------------------------ dot products */
 
+/* sD += a[0..7] * b[0..7] left to right, a in s4-s11, b loaded into
+ * s12-s19 */
+#define OC_ARM_DOT8_(d, b)                                                                   \
+  "vldmia %[" #b "]!, {s12-s19}\n\t"                                                         \
+  OC_ARM_MLA_(d, 4, 12) OC_ARM_MLA_(d, 5, 13) OC_ARM_MLA_(d, 6, 14) OC_ARM_MLA_(d, 7, 15)    \
+  OC_ARM_MLA_(d, 8, 16) OC_ARM_MLA_(d, 9, 17) OC_ARM_MLA_(d, 10, 18) OC_ARM_MLA_(d, 11, 19)
+#define OC_ARM_CLOBBER_DOT8_                                                                \
+  "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", "s17", \
+      "s18", "s19"
+
 /* Four dot products over 8 * chunks (>= 1) values: out[r] = init[r] +
  * a[0] * b_r[0] + a[1] * b_r[1] + ..., added left to right, a and the four
- * rows b_r contiguous. Per 8 values: one VLDMIA of a, one per row, 32 VMLA
- * (a in s8-s15, the rows alternately in s16-s23 and s24-s31, the sums in
- * s0-s3). */
+ * rows b_r contiguous. Per 8 values: one VLDMIA of a, one per row, 32 VMLA.
+ * The sums in s0-s3: of the callee-saved s16-s31 only s16-s19 are used. */
 OC_INLINE void oc_arm_dot4_(const float *a, const float *b0, const float *b1, const float *b2,
                             const float *b3, int32_t chunks, const float *init, float *out) {
   __asm__ volatile(
       "vldmia %[init], {s0-s3}\n\t"
       "1:\n\t"
-      "vldmia %[a]!, {s8-s15}\n\t"
-      "vldmia %[b0]!, {s16-s23}\n\t"
-      "vldmia %[b1]!, {s24-s31}\n\t"
-      OC_ARM_DOT8_(0, 16, 17, 18, 19, 20, 21, 22, 23)
-      "vldmia %[b2]!, {s16-s23}\n\t"
-      OC_ARM_DOT8_(1, 24, 25, 26, 27, 28, 29, 30, 31)
-      "vldmia %[b3]!, {s24-s31}\n\t"
-      OC_ARM_DOT8_(2, 16, 17, 18, 19, 20, 21, 22, 23)
-      OC_ARM_DOT8_(3, 24, 25, 26, 27, 28, 29, 30, 31)
+      "vldmia %[a]!, {s4-s11}\n\t"
+      OC_ARM_DOT8_(0, b0)
+      OC_ARM_DOT8_(1, b1)
+      OC_ARM_DOT8_(2, b2)
+      OC_ARM_DOT8_(3, b3)
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
       "vstmia %[out], {s0-s3}\n\t"
       : [a] "+r"(a), [b0] "+r"(b0), [b1] "+r"(b1), [b2] "+r"(b2), [b3] "+r"(b3),
         [n] "+r"(chunks)
       : [init] "r"(init), [out] "r"(out)
-      : "cc", "memory", OC_ARM_CLOBBER_S0_15, OC_ARM_CLOBBER_S16_31);
+      : "cc", "memory", "s0", "s1", "s2", "s3", OC_ARM_CLOBBER_DOT8_);
 }
 
 /* One dot product over 8 * chunks (>= 1) values, as oc_arm_dot4_. */
-OC_INLINE float oc_arm_dot1_(const float *a, const float *b, int32_t chunks, float init) {
+OC_INLINE float oc_arm_dot1_(const float *a, const float *b0, int32_t chunks, float init) {
   float out;
   __asm__ volatile(
       "vmov.f32 s0, %[init]\n\t"
       "1:\n\t"
-      "vldmia %[a]!, {s8-s15}\n\t"
-      "vldmia %[b]!, {s16-s23}\n\t"
-      OC_ARM_DOT8_(0, 16, 17, 18, 19, 20, 21, 22, 23)
+      "vldmia %[a]!, {s4-s11}\n\t"
+      OC_ARM_DOT8_(0, b0)
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
       "vmov.f32 %[out], s0\n\t"
-      : [a] "+r"(a), [b] "+r"(b), [n] "+r"(chunks), [out] "=t"(out)
+      : [a] "+r"(a), [b0] "+r"(b0), [n] "+r"(chunks), [out] "=t"(out)
       : [init] "t"(init)
-      : "cc", "memory", "s0", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16",
-        "s17", "s18", "s19", "s20", "s21", "s22", "s23");
+      : "cc", "memory", "s0", OC_ARM_CLOBBER_DOT8_);
   return out;
 }
 
 /* y[m * N + n] = sum_k a[m * lda + k] b[n * K + k] for m < M, n < N (B
  * transposed, rows of A contiguous), each sum from +0.0 over k = 0..K-1 in
  * increasing order: the chunks of 8, then the last K % 8 values in C. */
-OC_INLINE void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, int32_t M, int32_t N,
-                              int32_t K, float *y) {
+OC_INLINE void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, int32_t M,
+                              int32_t N, int32_t K, float *y) {
   static const float zero4[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   const int32_t chunks = K / 8, k8 = chunks * 8, n4 = N - N % 4;
   int32_t m, n, r, k;
@@ -270,9 +275,9 @@ OC_INLINE void oc_arm_pw_act_(int32_t nc, int32_t tw, float *y, int32_t ldy, con
  * oc_conv2d_f32. 2 x 8 tiles when vol >= 8, else 4 x 4 tiles; the last
  * tile moves back to end at vol (recomputing a few outputs with the same
  * bits). Returns the pixels done: vol, or 0 when vol < 4. */
-OC_INLINE int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *w, int32_t ldw,
-                                    int32_t cig, const float *bias, int32_t vol, float *y,
-                                    int32_t ldy, const oc_act *act) {
+OC_ARM_KERNEL int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *w,
+                                        int32_t ldw, int32_t cig, const float *bias,
+                                        int32_t vol, float *y, int32_t ldy, const oc_act *act) {
   const int32_t tw = vol >= 8 ? 8 : 4, relu = act->kind == OC_ACT_RELU;
   const int32_t other = act->kind != OC_ACT_NONE && !relu;
   int32_t i;
@@ -304,7 +309,7 @@ OC_INLINE int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *
  * blocks of 8 pixels of oc_conv1x1_overlap_f32 from scratch to their place,
  * with one VLDMIA and one VSTMIA per row (bit copies: VLDM/VSTM do no
  * arithmetic, so NaN payloads survive). */
-OC_INLINE void oc_arm_copy_rows8(const float *src, float *dst, int32_t ldd, int32_t rows) {
+OC_ARM_KERNEL void oc_arm_copy_rows8(const float *src, float *dst, int32_t ldd, int32_t rows) {
   const int32_t step = ldd * (int32_t)sizeof(float);
   __asm__ volatile(
       "1:\n\t"
