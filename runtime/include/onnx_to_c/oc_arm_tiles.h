@@ -57,14 +57,25 @@
   "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", "s17", \
       "s18", "s19"
 
-/* Four dot products over 8 * chunks (>= 1) values: out[r] = init[r] +
- * a[0] * b_r[0] + a[1] * b_r[1] + ..., added left to right, a and the four
- * rows b_r contiguous. Per 8 values: one VLDMIA of a, one per row, 32 VMLA.
- * The sums in s0-s3: of the callee-saved s16-s31 only s16-s19 are used. */
-OC_INLINE void oc_arm_dot4_(const float *a, const float *b0, const float *b1, const float *b2,
-                            const float *b3, int32_t chunks, const float *init, float *out) {
+/* sD += a[k] * b[k] for one k, a[k] in s4: b[k] into sB */
+#define OC_ARM_DOT1_(d, b, sb) "vldmia %[" #b "]!, {s" #sb "}\n\t" OC_ARM_MLA_(d, 4, sb)
+
+/* y[r] = a[0] * b_r[0] + a[1] * b_r[1] + ... + a[K-1] * b_r[K-1] for r < 4,
+ * from +0.0 and added left to right, a and the four rows b_r contiguous. Per
+ * 8 values: one VLDMIA of a, one per row, 32 VMLA; then the last K % 8 one
+ * by one. The sums in s0-s3: of the callee-saved s16-s31 only s16-s19 are
+ * used. */
+OC_ARM_KERNEL void oc_arm_dot4_(const float *a, const float *b0, const float *b1,
+                                const float *b2, const float *b3, int32_t K, float *y) {
+  int32_t n;
   __asm__ volatile(
-      "vldmia %[init], {s0-s3}\n\t"
+      "movs %[n], #0\n\t"
+      "vmov s0, %[n]\n\t"
+      "vmov s1, %[n]\n\t"
+      "vmov s2, %[n]\n\t"
+      "vmov s3, %[n]\n\t"
+      "lsrs %[n], %[K], #3\n\t"
+      "beq 2f\n\t"
       "1:\n\t"
       "vldmia %[a]!, {s4-s11}\n\t"
       OC_ARM_DOT8_(0, b0)
@@ -73,53 +84,65 @@ OC_INLINE void oc_arm_dot4_(const float *a, const float *b0, const float *b1, co
       OC_ARM_DOT8_(3, b3)
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
-      "vstmia %[out], {s0-s3}\n\t"
+      "2:\n\t"
+      "ands %[n], %[K], #7\n\t"
+      "beq 3f\n\t"
+      "4:\n\t"
+      "vldmia %[a]!, {s4}\n\t"
+      OC_ARM_DOT1_(0, b0, 12) OC_ARM_DOT1_(1, b1, 13) OC_ARM_DOT1_(2, b2, 14)
+      OC_ARM_DOT1_(3, b3, 15)
+      "subs %[n], %[n], #1\n\t"
+      "bne 4b\n\t"
+      "3:\n\t"
+      "vstmia %[y], {s0-s3}\n\t"
       : [a] "+r"(a), [b0] "+r"(b0), [b1] "+r"(b1), [b2] "+r"(b2), [b3] "+r"(b3),
-        [n] "+r"(chunks)
-      : [init] "r"(init), [out] "r"(out)
+        [n] "=&r"(n)
+      : [K] "r"(K), [y] "r"(y)
       : "cc", "memory", "s0", "s1", "s2", "s3", OC_ARM_CLOBBER_DOT8_);
 }
 
-/* One dot product over 8 * chunks (>= 1) values, as oc_arm_dot4_. */
-OC_INLINE float oc_arm_dot1_(const float *a, const float *b0, int32_t chunks, float init) {
+/* One dot product, as oc_arm_dot4_. */
+OC_ARM_KERNEL float oc_arm_dot1_(const float *a, const float *b0, int32_t K) {
   float out;
+  int32_t n;
   __asm__ volatile(
-      "vmov.f32 s0, %[init]\n\t"
+      "movs %[n], #0\n\t"
+      "vmov s0, %[n]\n\t"
+      "lsrs %[n], %[K], #3\n\t"
+      "beq 2f\n\t"
       "1:\n\t"
       "vldmia %[a]!, {s4-s11}\n\t"
       OC_ARM_DOT8_(0, b0)
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
+      "2:\n\t"
+      "ands %[n], %[K], #7\n\t"
+      "beq 3f\n\t"
+      "4:\n\t"
+      "vldmia %[a]!, {s4}\n\t"
+      OC_ARM_DOT1_(0, b0, 12)
+      "subs %[n], %[n], #1\n\t"
+      "bne 4b\n\t"
+      "3:\n\t"
       "vmov.f32 %[out], s0\n\t"
-      : [a] "+r"(a), [b0] "+r"(b0), [n] "+r"(chunks), [out] "=t"(out)
-      : [init] "t"(init)
+      : [a] "+r"(a), [b0] "+r"(b0), [n] "=&r"(n), [out] "=t"(out)
+      : [K] "r"(K)
       : "cc", "memory", "s0", OC_ARM_CLOBBER_DOT8_);
   return out;
 }
 
 /* y[m * N + n] = sum_k a[m * lda + k] b[n * K + k] for m < M, n < N (B
  * transposed, rows of A contiguous), each sum from +0.0 over k = 0..K-1 in
- * increasing order: the chunks of 8, then the last K % 8 values in C. */
-OC_INLINE void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, int32_t M,
-                              int32_t N, int32_t K, float *y) {
-  static const float zero4[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  const int32_t chunks = K / 8, k8 = chunks * 8, n4 = N - N % 4;
-  int32_t m, n, r, k;
-  for (m = 0; m < M; m++, a += lda, y += N) {
+ * increasing order. */
+OC_ARM_KERNEL void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, int32_t M,
+                                  int32_t N, int32_t K, float *y) {
+  int32_t m, n;
+  for (m = 0; m < M; m++, a += lda) {
     const float *br = b;
-    for (n = 0; n < n4; n += 4, br += 4 * K) {
-      float s[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-      if (chunks > 0) oc_arm_dot4_(a, br, br + K, br + 2 * K, br + 3 * K, chunks, zero4, s);
-      for (r = 0; r < 4; r++) {
-        for (k = k8; k < K; k++) OC_MAC(s[r], a[k], br[r * K + k]);
-        y[n + r] = s[r];
-      }
+    for (n = 0; n + 4 <= N; n += 4, br += 4 * K, y += 4) {
+      oc_arm_dot4_(a, br, br + K, br + 2 * K, br + 3 * K, K, y);
     }
-    for (n = n4; n < N; n++, br += K) {
-      float s0 = chunks > 0 ? oc_arm_dot1_(a, br, chunks, 0.0f) : 0.0f;
-      for (k = k8; k < K; k++) OC_MAC(s0, a[k], br[k]);
-      y[n] = s0;
-    }
+    for (; n < N; n++, br += K) *y++ = oc_arm_dot1_(a, br, K);
   }
 }
 
@@ -274,17 +297,19 @@ OC_INLINE void oc_arm_pw_act_(int32_t nc, int32_t tw, float *y, int32_t ldy, con
  * increasing order of w[c * ldw + ic] x[ic * plane + i]), the sums of
  * oc_conv2d_f32. 2 x 8 tiles when vol >= 8, else 4 x 4 tiles; the last
  * tile moves back to end at vol (recomputing a few outputs with the same
- * bits). Returns the pixels done: vol, or 0 when vol < 4. */
+ * bits), except that a fifth pixel is left to the caller's per-pixel loop
+ * (cheaper than a second 4 x 4 tile). Returns the pixels [0, n) done: vol,
+ * 4 when vol is 5, 0 when vol < 4. */
 OC_ARM_KERNEL int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *w,
                                         int32_t ldw, int32_t cig, const float *bias,
                                         int32_t vol, float *y, int32_t ldy, const oc_act *act) {
   const int32_t tw = vol >= 8 ? 8 : 4, relu = act->kind == OC_ACT_RELU;
-  const int32_t other = act->kind != OC_ACT_NONE && !relu;
+  const int32_t other = act->kind != OC_ACT_NONE && !relu, n = vol == 5 ? 4 : vol;
   int32_t i;
   if (vol < 4 || cig < 1) return 0;
   for (i = 0;; i += tw) {
     float *yi;
-    if (i + tw > vol) i = vol - tw;
+    if (i + tw > n) i = n - tw;
     yi = y + i;
     if (tw == 8) {
       oc_arm_pw2x8_(x + i, plane, w, ldw, cig, bias, relu, yi, yi + ldy);
@@ -300,9 +325,9 @@ OC_ARM_KERNEL int32_t oc_arm_pointwise4(const float *x, int32_t plane, const flo
         yi[(j / 4) * ldy + j % 4] = relu ? (v < 0.0f ? 0.0f : v) : oc_tile_act(act, v);
       }
     }
-    if (i + tw == vol) break;
+    if (i + tw == n) break;
   }
-  return vol;
+  return n;
 }
 
 /* dst[r * ldd + j] = src[r * 8 + j] for r < rows (>= 1), j < 8: the
