@@ -4,16 +4,17 @@
  * (OC_ARM_VMLA, see oc_tile.h) and the compiler is GCC or Clang. Elsewhere
  * OC_ARM_TILES is 0 and the portable tiles run.
  *
- * They cut instructions, not arithmetic: VLDMIA loads up to 16 consecutive
- * floats in one instruction, the accumulators stay in the 32 single-precision
+ * They cut instructions, not arithmetic: one VLDMIA loads up to 8
+ * consecutive inputs or weights, the sums stay in the 32 single-precision
  * registers, and every multiply-add is one VMLA.F32 (a rounded multiply, then
  * a rounded add: not fused). Each output is still its own sum, started from
  * the same value and added to in the same order as in the portable tiles,
- * so the bits are the same on every target.
+ * so the bits are the same on every target (runtime/tests/arm_tiles_tests.c checks
+ * them under QEMU).
  *
  * Register use is fixed inside each asm statement and declared in its
- * clobber list; s16-s31 are callee-saved, so GCC saves them around the
- * callers.
+ * clobber list; GCC saves the callee-saved ones (s16-s31) that a kernel
+ * clobbers in the prologue of the function it lands in.
  */
 #ifndef ONNX_TO_C_OC_ARM_TILES_H_
 #define ONNX_TO_C_OC_ARM_TILES_H_
@@ -31,16 +32,16 @@
 
 #if OC_ARM_TILES
 
-/* The drivers below stay out of line: the callers (conv2d, gemm) then do
- * not carry the kernels' saved registers and spills in their own frames,
- * which would grow the stack of every model, with or without 1x1
- * convolutions. */
+/* The kernels stay out of line: the callers (conv2d, gemm) then do not
+ * carry their saved registers and spills in their own frames, which would
+ * grow the stack of every model, with or without 1x1 convolutions. */
 #define OC_ARM_KERNEL static __attribute__((noinline, unused))
 
 /* "vmla.f32 sD, sN, sM": sD += sN * sM */
 #define OC_ARM_MLA_(d, n, m) "vmla.f32 s" #d ", s" #n ", s" #m "\n\t"
-#define OC_ARM_CLOBBER_S0_15 \
-  "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15"
+#define OC_ARM_CLOBBER_S0_15                                                                \
+  "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", \
+      "s15"
 #define OC_ARM_CLOBBER_S16_31                                                                   \
   "s16", "s17", "s18", "s19", "s20", "s21", "s22", "s23", "s24", "s25", "s26", "s27", "s28", \
       "s29", "s30", "s31"
@@ -61,12 +62,13 @@
 #define OC_ARM_DOT1_(d, b, sb) "vldmia %[" #b "]!, {s" #sb "}\n\t" OC_ARM_MLA_(d, 4, sb)
 
 /* y[r] = a[0] * b_r[0] + a[1] * b_r[1] + ... + a[K-1] * b_r[K-1] for r < 4,
- * from +0.0 and added left to right, a and the four rows b_r contiguous. Per
+ * from +0.0 and added left to right, a and the rows b_r = b0 + r * K
+ * contiguous. Per
  * 8 values: one VLDMIA of a, one per row, 32 VMLA; then the last K % 8 one
  * by one. The sums in s0-s3: of the callee-saved s16-s31 only s16-s19 are
  * used. */
-OC_ARM_KERNEL void oc_arm_dot4_(const float *a, const float *b0, const float *b1,
-                                const float *b2, const float *b3, int32_t K, float *y) {
+OC_ARM_KERNEL void oc_arm_dot4_(const float *a, const float *b0, int32_t K, float *y) {
+  const float *b1 = b0 + K, *b2 = b1 + K, *b3 = b2 + K;
   int32_t n;
   __asm__ volatile(
       "movs %[n], #0\n\t"
@@ -140,7 +142,7 @@ OC_ARM_KERNEL void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, i
   for (m = 0; m < M; m++, a += lda) {
     const float *br = b;
     for (n = 0; n + 4 <= N; n += 4, br += 4 * K, y += 4) {
-      oc_arm_dot4_(a, br, br + K, br + 2 * K, br + 3 * K, K, y);
+      oc_arm_dot4_(a, br, K, y);
     }
     for (; n < N; n++, br += K) *y++ = oc_arm_dot1_(a, br, K);
   }
@@ -191,9 +193,9 @@ OC_ARM_KERNEL void oc_arm_gemm_nt(const float *a, int32_t lda, const float *b, i
  * input channels per output channel in s24-s27 and s28-s31 (one VLDMIA
  * each): per 4 input channels 10 loads and 64 VMLA. The first cig % 4 input
  * channels go one by one. */
-OC_INLINE void oc_arm_pw2x8_(const float *x, int32_t plane, const float *w, int32_t ldw,
-                             int32_t cig, const float *bias, int32_t relu, float *y0,
-                             float *y1) {
+OC_ARM_KERNEL void oc_arm_pw2x8_(const float *x, int32_t plane, const float *w, int32_t ldw,
+                                 int32_t cig, const float *bias, int32_t relu, float *y0,
+                                 float *y1) {
   const float *w0 = w, *w1 = w + ldw;
   int32_t quads = cig, rest;
   const int32_t step = plane * (int32_t)sizeof(float);
@@ -242,14 +244,15 @@ OC_INLINE void oc_arm_pw2x8_(const float *x, int32_t plane, const float *w, int3
   OC_ARM_PW_ROW4_(8, 9, 10, 11, wc)            \
   OC_ARM_PW_ROW4_(12, 13, 14, 15, wd)
 
-/* 4 output channels x 4 pixels, as oc_arm_pw2x8_ but into t[c * 4 + j]
- * without the activation: sums in s0-s15, inputs in s16-s19, the weights of
- * 2 input channels per output channel in s24-s31. */
-OC_INLINE void oc_arm_pw4x4_(const float *x, int32_t plane, const float *w, int32_t ldw,
-                             int32_t cig, const float *bias, float *t) {
+/* 4 output channels x 4 pixels, as oc_arm_pw2x8_, rows y + c * ldy: sums in
+ * s0-s15, inputs in s16-s19, the weights of 2 input channels per output
+ * channel in s24-s31. */
+OC_ARM_KERNEL void oc_arm_pw4x4_(const float *x, int32_t plane, const float *w, int32_t ldw,
+                                 int32_t cig, const float *bias, int32_t relu, float *y,
+                                 int32_t ldy) {
   const float *w0 = w, *w1 = w + ldw, *w2 = w + 2 * ldw, *w3 = w + 3 * ldw;
   int32_t pairs = cig;
-  const int32_t step = plane * (int32_t)sizeof(float);
+  const int32_t step = plane * (int32_t)sizeof(float), ystep = ldy * (int32_t)sizeof(float);
   __asm__ volatile(
       "vldmia %[bias], {s0-s3}\n\t"
       OC_ARM_MOV3_(13, 14, 15, 3) OC_ARM_MOV_(12, 3)
@@ -276,10 +279,17 @@ OC_INLINE void oc_arm_pw4x4_(const float *x, int32_t plane, const float *w, int3
       "subs %[pairs], %[pairs], #1\n\t"
       "bne 1b\n\t"
       "3:\n\t"
-      "vstmia %[t], {s0-s15}\n\t"
+      OC_ARM_RELU_S0_15_(pairs)
+      "vstmia %[y], {s0-s3}\n\t"
+      "add %[w0], %[y], %[ystep]\n\t"
+      "vstmia %[w0], {s4-s7}\n\t"
+      "add %[w0], %[w0], %[ystep]\n\t"
+      "vstmia %[w0], {s8-s11}\n\t"
+      "add %[w0], %[w0], %[ystep]\n\t"
+      "vstmia %[w0], {s12-s15}\n\t"
       : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3),
         [pairs] "+r"(pairs)
-      : [step] "r"(step), [bias] "r"(bias), [t] "r"(t)
+      : [step] "r"(step), [bias] "r"(bias), [relu] "r"(relu), [y] "r"(y), [ystep] "r"(ystep)
       : "cc", "memory", OC_ARM_CLOBBER_S0_15, OC_ARM_CLOBBER_S16_31);
 }
 
@@ -300,9 +310,9 @@ OC_INLINE void oc_arm_pw_act_(int32_t nc, int32_t tw, float *y, int32_t ldy, con
  * bits), except that a fifth pixel is left to the caller's per-pixel loop
  * (cheaper than a second 4 x 4 tile). Returns the pixels [0, n) done: vol,
  * 4 when vol is 5, 0 when vol < 4. */
-OC_ARM_KERNEL int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *w,
-                                        int32_t ldw, int32_t cig, const float *bias,
-                                        int32_t vol, float *y, int32_t ldy, const oc_act *act) {
+OC_INLINE int32_t oc_arm_pointwise4(const float *x, int32_t plane, const float *w, int32_t ldw,
+                                    int32_t cig, const float *bias, int32_t vol, float *y,
+                                    int32_t ldy, const oc_act *act) {
   const int32_t tw = vol >= 8 ? 8 : 4, relu = act->kind == OC_ACT_RELU;
   const int32_t other = act->kind != OC_ACT_NONE && !relu, n = vol == 5 ? 4 : vol;
   int32_t i;
@@ -315,16 +325,10 @@ OC_ARM_KERNEL int32_t oc_arm_pointwise4(const float *x, int32_t plane, const flo
       oc_arm_pw2x8_(x + i, plane, w, ldw, cig, bias, relu, yi, yi + ldy);
       oc_arm_pw2x8_(x + i, plane, w + 2 * ldw, ldw, cig, bias + 2, relu, yi + 2 * ldy,
                     yi + 3 * ldy);
-      if (other) oc_arm_pw_act_(4, 8, yi, ldy, act);
     } else {
-      float t[16];
-      int32_t j;
-      oc_arm_pw4x4_(x + i, plane, w, ldw, cig, bias, t);
-      for (j = 0; j < 16; j++) {
-        const float v = t[j]; /* ReLU inline: oc_tile_act's expression */
-        yi[(j / 4) * ldy + j % 4] = relu ? (v < 0.0f ? 0.0f : v) : oc_tile_act(act, v);
-      }
+      oc_arm_pw4x4_(x + i, plane, w, ldw, cig, bias, relu, yi, ldy);
     }
+    if (other) oc_arm_pw_act_(4, tw, yi, ldy, act);
     if (i + tw == n) break;
   }
   return n;
