@@ -11,6 +11,7 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_conv_tiles.h"
+#include "onnx_to_c/oc_arm_tiles.h"
 OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,
                                    const float *bias, float *y, float *scratch, int32_t block) {
   const int32_t vol = p->d_in * p->h_in * p->w_in;
@@ -28,6 +29,12 @@ OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, co
         conv2d_pointwise_(&g, xn + p0, w + co * p->c_in, bias != NULL ? bias + co : NULL,
                           p->c_out - co < 4 ? p->c_out - co : 4, len, scratch + co * block);
       }
+#if OC_ARM_TILES
+      if (len == 8 && block == 8 && p->c_out > 0) {
+        oc_arm_copy_rows8(scratch, yn + p0, vol, p->c_out);
+        continue;
+      }
+#endif
       for (co = 0; co < p->c_out; co++) {
         memcpy(yn + co * vol + p0, scratch + co * block, (size_t)len * sizeof(float));
       }

@@ -15,6 +15,7 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_gemm_tiles.h"
+#include "onnx_to_c/oc_arm_tiles.h"
 
 /* y[m * N + n] = sum_k A(m, k) B[n * K + k] (B transposed): 4 columns at a
  * time share each load of A. */
@@ -56,6 +57,11 @@ OC_API void oc_gemm_f32(const oc_gemm_params *p, const float *a, const float *b,
   const int32_t am = p->trans_a ? 1 : K, ak = p->trans_a ? M : 1;
   int32_t m, n;
   if (p->trans_b) {
+#if OC_ARM_TILES
+    if (ak == 1) {
+      oc_arm_gemm_nt(a, am, b, M, N, K, y);
+    } else
+#endif
     gemm_nt_(a, am, ak, b, M, N, K, y);
   } else {
     oc_gemm_nn(a, am, ak, b, N, M, N, K, y, N);

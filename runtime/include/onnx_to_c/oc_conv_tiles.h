@@ -10,6 +10,7 @@
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_tile.h"
 #include "onnx_to_c/oc_dw_tiles.h"
+#include "onnx_to_c/oc_arm_tiles.h"
 
 /* One 2-D convolution of a group, in the micro-kernels' terms. */
 typedef struct {
@@ -354,6 +355,10 @@ OC_INLINE void conv2d_pointwise_(const conv2d_geom_ *g, const float *x, const fl
   conv2d_bias4_(bias, nco, bb);
   bias = bb;
   if (nco == 4) {
+#if OC_ARM_TILES
+    i = oc_arm_pointwise4(x, g->in_plane, w, g->w_co, g->cig, bias, vol, y, g->y_co, g->act);
+    if (i == 0)
+#endif
     i = conv2d_tiles_(g, conv2d_t4w_pw_, conv2d_t4n_pw_, x, 1, w, bias, 1, y, 0, vol);
   } else {
     for (c = 0; c < nco; c++) {

@@ -1,0 +1,323 @@
+/*
+ * Tests of the kernels that oc_arm_tiles.h speeds up on Cortex-M4F/M7: Gemm
+ * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
+ * input (oc_conv1x1_overlap_f32).
+ *
+ * The same program runs on the host (the portable tiles) and, under QEMU,
+ * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
+ * Cortex-M3 (portable, soft float); see run_arm_tiles_tests.cmake. Each case
+ * compares the kernel bit for bit with a naive loop that sums in the
+ * documented order, then prints a digest of the outputs' bits (NaNs made
+ * one NaN: payloads are not specified across targets); the driver checks
+ * that every target prints the host's digests. Shapes cover tile tails
+ * (sizes not multiples of 4 or 8, input channels not multiples of 2 or 4,
+ * planes under a tile), and the data holds NaN, infinities, -0.0,
+ * subnormals and values that overflow.
+ *
+ * The last line is "N passed, M failed"; the exit status is nonzero on
+ * failure. No stdio on the firmware: OC_TEST_SEMIHOSTING prints through the
+ * test bed's semihosting calls.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "onnx_to_c/oc_kernels.h"
+#include "onnx_to_c/oc_math.h"
+
+#if defined(OC_TEST_SEMIHOSTING)
+#include "semihosting.h"
+static void say(const char *s) { oc_sh_write0(s); }
+#else
+#include <stdio.h>
+static void say(const char *s) { fputs(s, stdout); }
+#endif
+
+static int g_pass, g_fail;
+
+static void say_u32(uint32_t v, int hex) {
+  char buf[12];
+  int n = 11;
+  buf[n] = '\0';
+  do {
+    const uint32_t d = hex ? v % 16u : v % 10u;
+    buf[--n] = (char)(d < 10u ? '0' + d : 'a' + d - 10u);
+    v = hex ? v / 16u : v / 10u;
+  } while (v != 0u);
+  say(buf + n);
+}
+
+static uint32_t bits_of(float v) {
+  uint32_t b;
+  memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+/* the same bits, or both NaN */
+static int same_bits(float a, float b) { return bits_of(a) == bits_of(b) || (a != a && b != b); }
+
+/* FNV-1a over the outputs' bits, every NaN as 0x7fc00000 */
+static uint32_t digest(const float *y, int32_t n) {
+  uint32_t h = 2166136261u;
+  int32_t i, k;
+  for (i = 0; i < n; i++) {
+    const uint32_t b = y[i] != y[i] ? 0x7fc00000u : bits_of(y[i]);
+    for (k = 0; k < 4; k++) {
+      h ^= (b >> (8 * k)) & 0xffu;
+      h *= 16777619u;
+    }
+  }
+  return h;
+}
+
+/* check got[i] == want[i] bit for bit, then print "case NAME DIGEST" */
+static void check_case(const char *name, const float *got, const float *want, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    if (!same_bits(got[i], want[i])) {
+      say("FAIL: ");
+      say(name);
+      say(" at ");
+      say_u32((uint32_t)i, 0);
+      say(": got 0x");
+      say_u32(bits_of(got[i]), 1);
+      say(", want 0x");
+      say_u32(bits_of(want[i]), 1);
+      say("\n");
+      g_fail++;
+      return;
+    }
+  }
+  g_pass++;
+  say("case ");
+  say(name);
+  say(" ");
+  say_u32(digest(got, n), 1);
+  say("\n");
+}
+
+static uint32_t g_rng = 0x9e3779b9u;
+
+static uint32_t rnd_u32(void) { /* xorshift32 */
+  g_rng ^= g_rng << 13;
+  g_rng ^= g_rng >> 17;
+  g_rng ^= g_rng << 5;
+  return g_rng;
+}
+
+static float from_bits(uint32_t b) {
+  float v;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
+
+/* Mostly uniform in [-1, 1); with `special`, about one value in 16 is NaN,
+ * +-inf, -0.0, +0.0, a subnormal or a value whose products overflow. */
+static void fill(float *v, int32_t n, int special) {
+  static const uint32_t odd[8] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x80000000u,
+                                  0x00000000u, 0x00000005u, 0x7f000000u, 0xfe800000u};
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const uint32_t r = rnd_u32();
+    if (special && (r & 15u) == 0u) {
+      v[i] = from_bits(odd[(r >> 4) % 8u]);
+    } else {
+      v[i] = (float)(r >> 8) / 8388608.0f - 1.0f;
+    }
+  }
+}
+
+/* The activation as documented (oc_common.h), ReLU and Clip written out. */
+static float ref_act(const oc_act *a, float v) {
+  if (a->kind == OC_ACT_NONE) return v;
+  if (a->kind == OC_ACT_RELU) return v < 0.0f ? 0.0f : v;
+  if (a->kind == OC_ACT_CLIP) {
+    v = v < a->alpha ? a->alpha : v;
+    return v > a->beta ? a->beta : v;
+  }
+  return oc_apply_act(a, v);
+}
+
+static void case_name(char *out, const char *what, const int32_t *nums, int count) {
+  int i;
+  size_t len = strlen(what);
+  memcpy(out, what, len);
+  for (i = 0; i < count; i++) {
+    int32_t v = nums[i];
+    char digits[12];
+    int n = 0;
+    out[len++] = i == 0 ? ' ' : 'x';
+    do {
+      digits[n++] = (char)('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    while (n > 0) out[len++] = digits[--n];
+  }
+  out[len] = '\0';
+}
+
+static const oc_act kActs[4] = {
+    {OC_ACT_NONE, 0.0f, 0.0f},
+    {OC_ACT_RELU, 0.0f, 0.0f},
+    {OC_ACT_CLIP, -0.5f, 0.75f},
+    {OC_ACT_LEAKY_RELU, 0.125f, 0.0f},
+};
+
+/* ------------------------------------------------------------------ Gemm */
+
+#define GEMM_MAX 2048
+static float g_a[GEMM_MAX], g_b[GEMM_MAX], g_c[GEMM_MAX], g_y[GEMM_MAX], g_r[GEMM_MAX];
+
+/* Y = act(alpha * A B^T + beta * C), each dot product from +0.0 over k in
+ * increasing order (gemm.c) */
+static void ref_gemm_nt(const oc_gemm_params *p, const float *a, const float *b, const float *c,
+                        float *y) {
+  int32_t m, n, k;
+  for (m = 0; m < p->m; m++) {
+    for (n = 0; n < p->n; n++) {
+      float s = 0.0f, v;
+      for (k = 0; k < p->k; k++) {
+        const float av = p->trans_a ? a[k * p->m + m] : a[m * p->k + k];
+        s += av * b[n * p->k + k];
+      }
+      v = p->alpha * s;
+      if (c != NULL) v += p->beta * c[m * p->c_stride_m + n * p->c_stride_n];
+      y[m * p->n + n] = ref_act(&p->act, v);
+    }
+  }
+}
+
+static void test_gemm_nt(void) {
+  static const int32_t ms[3] = {1, 2, 3};
+  static const int32_t ns[7] = {1, 3, 4, 5, 8, 12, 13};
+  static const int32_t ks[8] = {1, 5, 7, 8, 9, 16, 23, 40};
+  int32_t mi, ni, ki;
+  char name[96];
+  for (mi = 0; mi < 3; mi++) {
+    for (ni = 0; ni < 7; ni++) {
+      for (ki = 0; ki < 8; ki++) {
+        oc_gemm_params p;
+        const int32_t shape[3] = {ms[mi], ns[ni], ks[ki]};
+        const int variant = (int)((mi + ni + ki) % 4);
+        memset(&p, 0, sizeof p);
+        p.m = ms[mi];
+        p.n = ns[ni];
+        p.k = ks[ki];
+        p.trans_a = variant == 3;
+        p.trans_b = 1;
+        p.alpha = variant == 2 ? 0.5f : 1.0f;
+        p.beta = variant == 1 ? -2.0f : 1.0f;
+        p.c_stride_m = variant == 0 ? 0 : p.n;
+        p.c_stride_n = 1;
+        p.act = kActs[(mi + ki) % 4];
+        fill(g_a, p.m * p.k, ki % 2);
+        fill(g_b, p.n * p.k, ni % 2);
+        fill(g_c, p.m * p.n, 0);
+        oc_gemm_f32(&p, g_a, g_b, variant == 2 ? NULL : g_c, g_y);
+        ref_gemm_nt(&p, g_a, g_b, variant == 2 ? NULL : g_c, g_r);
+        case_name(name, variant == 3 ? "gemm A^T B^T" : "gemm A B^T", shape, 3);
+        check_case(name, g_y, g_r, p.m * p.n);
+      }
+    }
+  }
+}
+
+/* --------------------------------------------------------- 1x1 convolution */
+
+#define PW_MAX 4096
+static float g_x[PW_MAX], g_w[PW_MAX], g_bias[64], g_py[PW_MAX], g_pr[PW_MAX],
+    g_scratch[PW_MAX];
+
+static void pw_params(oc_conv2d_params *p, int32_t c_in, int32_t c_out, int32_t h, int32_t w,
+                      const oc_act *act) {
+  memset(p, 0, sizeof *p);
+  p->n = 1;
+  p->c_in = c_in;
+  p->c_out = c_out;
+  p->h_in = p->h_out = h;
+  p->w_in = p->w_out = w;
+  p->k_h = p->k_w = 1;
+  p->stride_h = p->stride_w = 1;
+  p->dil_h = p->dil_w = 1;
+  p->group = 1;
+  p->act = *act;
+  p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+}
+
+/* y[co][i] = act(bias[co] (or +0.0) + w[co][0] x[0][i] + w[co][1] x[1][i] +
+ * ...), input channels in increasing order (conv2d.c) */
+static void ref_pointwise(const oc_conv2d_params *p, const float *x, const float *w,
+                          const float *bias, float *y) {
+  const int32_t vol = p->h_in * p->w_in;
+  int32_t co, ic, i;
+  for (co = 0; co < p->c_out; co++) {
+    for (i = 0; i < vol; i++) {
+      float s = bias != NULL ? bias[co] : 0.0f;
+      for (ic = 0; ic < p->c_in; ic++) s += w[co * p->c_in + ic] * x[ic * vol + i];
+      y[co * vol + i] = ref_act(&p->act, s);
+    }
+  }
+}
+
+static void test_pointwise(void) {
+  static const int32_t cins[9] = {1, 2, 3, 4, 5, 7, 8, 9, 16};
+  static const int32_t couts[4] = {4, 8, 5, 12};
+  static const int32_t planes[12][2] = {{1, 1}, {1, 3}, {2, 2}, {1, 5}, {2, 3}, {1, 7},
+                                        {2, 4}, {3, 3}, {13, 1}, {4, 4}, {5, 5}, {25, 5}};
+  int32_t ci, oi, pi;
+  char name[96];
+  for (ci = 0; ci < 9; ci++) {
+    for (oi = 0; oi < 4; oi++) {
+      for (pi = 0; pi < 12; pi++) {
+        oc_conv2d_params p;
+        const int32_t h = planes[pi][0], w = planes[pi][1];
+        const int32_t shape[4] = {cins[ci], couts[oi], h, w};
+        const int with_bias = (ci + pi) % 3 != 0;
+        pw_params(&p, cins[ci], couts[oi], h, w, &kActs[(ci + oi + pi) % 4]);
+        if (p.c_in * h * w > PW_MAX || p.c_out * h * w > PW_MAX) continue;
+        fill(g_x, p.c_in * h * w, pi % 2);
+        fill(g_w, p.c_out * p.c_in, ci % 2);
+        fill(g_bias, p.c_out, oi % 2);
+        if (with_bias) g_bias[0] = from_bits(0x80000000u); /* -0.0 */
+        oc_conv2d_f32(&p, g_x, g_w, with_bias ? g_bias : NULL, g_py);
+        ref_pointwise(&p, g_x, g_w, with_bias ? g_bias : NULL, g_pr);
+        case_name(name, with_bias ? "conv 1x1 bias" : "conv 1x1", shape, 4);
+        check_case(name, g_py, g_pr, p.c_out * h * w);
+      }
+    }
+  }
+}
+
+/* oc_conv1x1_overlap_f32 with y == x: blocks of 8 pixels (the Arm block
+ * copy) and of other sizes, a last block shorter than the rest. */
+static void test_pointwise_overlap(void) {
+  static const int32_t shapes[6][4] = {{8, 8, 16, 8}, {8, 4, 13, 8}, {16, 16, 125, 8},
+                                       {12, 8, 20, 4}, {4, 4, 9, 5}, {9, 8, 24, 8}};
+  int32_t si;
+  char name[96];
+  for (si = 0; si < 6; si++) {
+    oc_conv2d_params p;
+    const int32_t c_in = shapes[si][0], c_out = shapes[si][1], vol = shapes[si][2];
+    const int32_t block = shapes[si][3];
+    const int32_t n_in = c_in * vol, n_out = c_out * vol;
+    pw_params(&p, c_in, c_out, 1, vol, &kActs[si % 4]);
+    fill(g_x, n_in, si % 2);
+    fill(g_w, c_out * c_in, 1);
+    fill(g_bias, c_out, 0);
+    ref_pointwise(&p, g_x, g_w, g_bias, g_pr);
+    memcpy(g_py, g_x, (size_t)n_in * sizeof(float));
+    oc_conv1x1_overlap_f32(&p, g_py, g_w, g_bias, g_py, g_scratch, block);
+    case_name(name, "conv 1x1 overlap", shapes[si], 4);
+    check_case(name, g_py, g_pr, n_out);
+  }
+}
+
+int main(void) {
+  test_gemm_nt();
+  test_pointwise();
+  test_pointwise_overlap();
+  say_u32((uint32_t)g_pass, 0);
+  say(" passed, ");
+  say_u32((uint32_t)g_fail, 0);
+  say(" failed\n");
+  return g_fail == 0 && g_pass > 0 ? 0 : 1;
+}
