@@ -259,13 +259,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   if (o.target == "x86-64-v3") {
     // Enabled for the rest of this file only (the caller's code and flags stay
     // as they are). No FMA: a fused multiply-add would change the bits.
-    w.Comment("x86-64-v3: the kernels use 8-float AVX vectors (runtime oc_tile.h), same bits.");
+    w.Comment("x86-64-v3: AVX2 encodings (three operands, broadcast loads) for the kernels, same bits.");
     w.Line("#if defined(__x86_64__) && defined(__clang__)");
     w.Line("#pragma clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)");
-    w.Line("#define OC_X86_AVX 1");
     w.Line("#elif defined(__x86_64__) && defined(__GNUC__)");
     w.Line("#pragma GCC target(\"avx2\")");
-    w.Line("#define OC_X86_AVX 1");
     w.Line("#endif");
   }
   w.Raw(EmbedRuntime("oc_common.h"));

@@ -5,8 +5,10 @@
  *
  * With GCC or Clang on a target with 128-bit SIMD (SSE2, NEON) a lane is a
  * 4-float vector of the compilers' generic vector extension (not ISA
- * intrinsics), an 8-float one where AVX is enabled (--target=x86-64-v3
- * enables it in the generated file); elsewhere, or with
+ * intrinsics; with AVX enabled, as --target=x86-64-v3 does, the compilers
+ * encode them as AVX instructions), or an 8-float one where AVX is enabled
+ * and ONNX_TO_C_AVX_LANES is defined (faster on wide feature maps only: rows
+ * narrower than a lane take the per-pixel loops); elsewhere, or with
  * -DONNX_TO_C_NO_VECTOR_EXT, it is one float. Either way each output is its own sum, computed with the same
  * single-precision multiplies and adds in the same order, so both give the
  * same bits (-ffp-contract=off keeps the compilers from fusing them).
@@ -41,7 +43,7 @@
 #define OC_LANE_SHUFFLE_W(a, b, ...) __builtin_shuffle(a, b, (oc_lane_index){__VA_ARGS__})
 #endif
 #if !defined(ONNX_TO_C_NO_VECTOR_EXT) && defined(__GNUC__) && \
-    (defined(__AVX__) || defined(OC_X86_AVX))
+    defined(__AVX__) && defined(ONNX_TO_C_AVX_LANES)
 #define OC_LANE_VECTOR 1
 typedef float oc_lane __attribute__((vector_size(32)));
 typedef int oc_lane_index __attribute__((vector_size(32)));
