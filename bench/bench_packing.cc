@@ -17,66 +17,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "bench/interval_generators.h"
 #include "passes/interval_packing.h"
 
 namespace oc {
 namespace {
 
 constexpr int64_t kAlign = 16;
-
-std::vector<IntervalItem> Uniform(std::mt19937_64& rng, int buffers) {
-  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const int steps = buffers;
-  std::vector<IntervalItem> items;
-  for (int i = 0; i < buffers; ++i) {
-    int first = uniform(0, steps - 1);
-    int last = std::min(steps - 1, first + uniform(0, steps / 8));
-    items.push_back({kAlign * uniform(1, 256), first, last});
-  }
-  return items;
-}
-
-// Splits the rectangle [t0, t1) x [o0, o1) until `leaves` buffers exist.
-std::vector<IntervalItem> Tiled(std::mt19937_64& rng, int buffers) {
-  struct Rect {
-    int t0, t1;
-    int64_t o0, o1;
-  };
-  std::vector<Rect> rects = {{0, buffers / 2, 0, kAlign * 1024}};
-  auto uniform = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
-  while (static_cast<int>(rects.size()) < buffers) {
-    // Split the largest splittable rectangle, by time or by offset.
-    size_t pick = rects.size();
-    int64_t best_area = 0;
-    for (size_t i = 0; i < rects.size(); ++i) {
-      const Rect& r = rects[i];
-      const int64_t area = (r.t1 - r.t0) * (r.o1 - r.o0);
-      if ((r.t1 - r.t0 > 1 || r.o1 - r.o0 > kAlign) && area > best_area) {
-        best_area = area;
-        pick = i;
-      }
-    }
-    if (pick == rects.size()) break;
-    Rect r = rects[pick];
-    const bool by_time = r.o1 - r.o0 <= kAlign || (r.t1 - r.t0 > 1 && uniform(0, 1) == 0);
-    Rect a = r, b = r;
-    if (by_time) {
-      a.t1 = b.t0 = static_cast<int>(uniform(r.t0 + 1, r.t1 - 1));
-    } else {
-      a.o1 = b.o0 = r.o0 + kAlign * uniform(1, (r.o1 - r.o0) / kAlign - 1);
-    }
-    rects[pick] = a;
-    rects.push_back(b);
-  }
-  std::vector<IntervalItem> items;
-  for (const Rect& r : rects) items.push_back({r.o1 - r.o0, r.t0, r.t1 - 1});
-  std::shuffle(items.begin(), items.end(), rng);
-  return items;
-}
 
 struct Row {
   double greedy, best_fit, exact, ms;
@@ -125,12 +75,13 @@ int main(int argc, char** argv) {
               instances, buffers);
   std::printf("ratios to max-live (median/max; exact: median/p90/max)\n");
   for (const std::string family : {"uniform", "tiled", "tiled-hard"}) {
-    std::mt19937_64 rng(seed);
+    oc::GenRng rng(seed);
     std::vector<oc::Row> rows;
     for (int attempt = 0; static_cast<int>(rows.size()) < instances && attempt < instances * 200;
          ++attempt) {
       std::vector<oc::IntervalItem> items =
-          family == "uniform" ? oc::Uniform(rng, buffers) : oc::Tiled(rng, buffers);
+          family == "uniform" ? oc::UniformIntervals(rng, buffers, oc::kAlign)
+                              : oc::TiledIntervals(rng, buffers, oc::kAlign);
       const double live = static_cast<double>(oc::MaxLive(items));
       oc::Packing greedy = oc::PackGreedyBySize(items, oc::kAlign);
       if (family == "tiled-hard" && greedy.size < 1.3 * live) continue;

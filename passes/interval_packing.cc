@@ -1,5 +1,8 @@
 #include "passes/interval_packing.h"
 
+#include "passes/interval_packing_blocks.h"
+#include "passes/interval_packing_decide.h"
+
 #include <algorithm>
 #include <map>
 #include <random>
@@ -8,97 +11,16 @@
 namespace oc {
 namespace {
 
+using packing::Block;
+using packing::Expand;
+using packing::MakeBlocks;
+using packing::Segment;
+using packing::SkylineState;
+
+
 int64_t AlignTo(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
 
-// Over steps [first, last] a block occupies [base + lo, base + hi), of which
-// `used` bytes are its items' (less than hi - lo only if they leave a hole).
-struct Segment {
-  int first, last;
-  int64_t lo, hi, used;
-};
-
-// What the planners place: an item, or a group of items with fixed relative
-// offsets, as a profile of segments in step order.
-struct Block {
-  std::vector<int> items;
-  std::vector<Segment> segments;
-  int first = 0, last = 0;
-  int64_t height = 0;  // max hi
-  int64_t area = 0;    // sum of used bytes times steps
-};
-
-std::vector<Block> MakeBlocks(const std::vector<IntervalItem>& items) {
-  std::vector<Block> blocks;
-  std::map<int, int> block_of_group;
-  for (size_t i = 0; i < items.size(); ++i) {
-    int g = items[i].group;
-    if (g < 0 || !block_of_group.count(g)) {
-      if (g >= 0) block_of_group[g] = static_cast<int>(blocks.size());
-      blocks.emplace_back();
-      blocks.back().items.push_back(static_cast<int>(i));
-    } else {
-      blocks[block_of_group[g]].items.push_back(static_cast<int>(i));
-    }
-  }
-  for (Block& b : blocks) {
-    // Elementary step ranges between the items' endpoints.
-    std::vector<int> cuts;
-    for (int i : b.items) {
-      cuts.push_back(items[i].first);
-      cuts.push_back(items[i].last + 1);
-    }
-    std::sort(cuts.begin(), cuts.end());
-    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-    for (size_t k = 0; k + 1 < cuts.size(); ++k) {
-      const int first = cuts[k], last = cuts[k + 1] - 1;
-      std::vector<std::pair<int64_t, int64_t>> ranges;
-      for (int i : b.items) {
-        if (items[i].first <= first && last <= items[i].last) {
-          const int64_t lo = b.items.size() == 1 ? 0 : items[i].group_offset;
-          ranges.emplace_back(lo, lo + items[i].bytes);
-        }
-      }
-      if (ranges.empty()) continue;
-      std::sort(ranges.begin(), ranges.end());
-      Segment seg{first, last, ranges.front().first, 0, 0};
-      int64_t covered_to = ranges.front().first;
-      for (const auto& [lo, hi] : ranges) {
-        seg.used += std::max<int64_t>(0, hi - std::max(lo, covered_to));
-        covered_to = std::max(covered_to, hi);
-      }
-      seg.hi = covered_to;
-      Segment* prev = b.segments.empty() ? nullptr : &b.segments.back();
-      if (prev && prev->last + 1 == first && prev->lo == seg.lo && prev->hi == seg.hi &&
-          prev->used == seg.used) {
-        prev->last = last;
-      } else {
-        b.segments.push_back(seg);
-      }
-    }
-    b.first = b.segments.front().first;
-    b.last = b.segments.back().last;
-    for (const Segment& s : b.segments) {
-      b.height = std::max(b.height, s.hi);
-      b.area += s.used * (s.last - s.first + 1);
-    }
-  }
-  return blocks;
-}
-
 bool Together(const Segment& a, const Segment& b) { return a.first <= b.last && b.first <= a.last; }
-
-Packing Expand(const std::vector<IntervalItem>& items, const std::vector<Block>& blocks,
-               const std::vector<int64_t>& base) {
-  Packing p;
-  p.offsets.assign(items.size(), -1);
-  for (size_t k = 0; k < blocks.size(); ++k) {
-    for (int i : blocks[k].items) {
-      p.offsets[i] = base[k] + (blocks[k].items.size() == 1 ? 0 : items[i].group_offset);
-      p.size = std::max(p.size, p.offsets[i] + items[i].bytes);
-    }
-  }
-  return p;
-}
 
 // Places blocks in `order`; `best_fit` picks the tightest gap, else the lowest.
 Packing PlaceInOrder(const std::vector<IntervalItem>& items, const std::vector<Block>& blocks,
@@ -162,61 +84,6 @@ Packing StartFrom(const std::vector<IntervalItem>& items, const Packing& start, 
   best.optimal = best.size == *target;
   return best;
 }
-
-// What both exact searches work on: the blocks, the skyline (the top of
-// what is placed, per step) and the bytes still unplaced per step.
-struct SkylineState {
-  explicit SkylineState(const std::vector<IntervalItem>& items) : blocks(MakeBlocks(items)) {
-    n = static_cast<int>(blocks.size());
-    for (const Block& b : blocks) steps = std::max(steps, b.last + 1);
-    skyline.assign(steps, 0);
-    remaining.assign(steps, 0);
-    base.assign(n, -1);
-    for (const Block& b : blocks) {
-      for (const Segment& s : b.segments) {
-        for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
-      }
-    }
-  }
-  // The lowest base at which block k rests on the skyline.
-  int64_t RestOn(int k) const {
-    int64_t h = 0;
-    for (const Segment& s : blocks[k].segments) {
-      for (int t = s.first; t <= s.last; ++t) h = std::max(h, skyline[t] - s.lo);
-    }
-    return h;
-  }
-  // Whatever is still unplaced and live at t ends up stacked above skyline[t].
-  int64_t Bound() const {
-    int64_t b = 0;
-    for (int t = 0; t < steps; ++t) b = std::max(b, skyline[t] + remaining[t]);
-    return b;
-  }
-  // Places block k at `off`; `saved` gets the skyline over its lifetime.
-  void Place(int k, int64_t off, std::vector<int64_t>& saved) {
-    const Block& b = blocks[k];
-    saved.assign(skyline.begin() + b.first, skyline.begin() + b.last + 1);
-    for (const Segment& s : b.segments) {
-      for (int t = s.first; t <= s.last; ++t) {
-        skyline[t] = off + s.hi;
-        remaining[t] -= s.used;
-      }
-    }
-    base[k] = off;
-  }
-  void Unplace(int k, const std::vector<int64_t>& saved) {
-    const Block& b = blocks[k];
-    std::copy(saved.begin(), saved.end(), skyline.begin() + b.first);
-    for (const Segment& s : b.segments) {
-      for (int t = s.first; t <= s.last; ++t) remaining[t] += s.used;
-    }
-    base[k] = -1;
-  }
-
-  std::vector<Block> blocks;
-  int n = 0, steps = 0;
-  std::vector<int64_t> skyline, remaining, base;
-};
 
 }  // namespace
 
@@ -291,6 +158,21 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
   Packing best = StartFrom(items, start, &target);
   target = std::max(target, goal);
   if (best.size <= target || items.empty()) return best;
+  int64_t explored = 0;
+  {
+    // First decide whether max-live itself is reachable (MiniMalloc solves
+    // this decision problem): with the capacity at the target the search
+    // prunes far harder than it can below the best packing so far.
+    const auto now = std::chrono::steady_clock::now();
+    SkylineState decide(items);
+    const packing::Fit fit = packing::DecideFit(decide, target, now + (deadline - now) * 3 / 4, &explored);
+    if (fit == packing::Fit::kYes) {
+      best = Expand(items, decide.blocks, decide.base);
+      if (nodes_explored) *nodes_explored = explored;
+      return best;
+    }
+  }
+  // Otherwise (proved out of reach, or out of time) minimize below the best.
   // Canonical packings (MiniMalloc, ASPLOS 2023): every block rests on the
   // skyline of what is placed. The search always works on the lowest point
   // of the skyline among the steps where something is still unplaced: a
@@ -312,7 +194,6 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
       }
     }
   }
-  int64_t explored = 0;
   int placed_count = 0;
   struct Frame {
     int step = -1;
@@ -324,8 +205,6 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     std::vector<int64_t> saved;  // skyline before it
   };
   std::vector<Frame> stack;
-  int restart = 0;
-  std::mt19937 rng(1);
   auto open_frame = [&]() {
     Frame f;
     for (int t = 0; t < steps; ++t) {
@@ -344,10 +223,6 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
       }
     }
     std::sort(ranked.begin(), ranked.end());
-    // After a restart the first choice is sometimes another one.
-    if (restart > 0 && ranked.size() > 1 && (rng() & 1) == 0) {
-      std::swap(ranked[0], ranked[1 + rng() % (ranked.size() - 1)]);
-    }
     for (const auto& r : ranked) f.choices.push_back(r.second);
     if (f.raise_to >= 0) f.choices.push_back(-1);
     stack.push_back(std::move(f));
@@ -369,16 +244,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
   // times, so a wrong early choice is revisited long before a depth-first
   // search would backtrack to it. A pass that never hits the limit has
   // searched everything.
-  //
-  // The search first decides whether max-live itself is reachable: with the
-  // capacity at the target, every step's skyline plus its unplaced bytes must
-  // stay within it, which prunes far harder than the best packing so far
-  // (MiniMalloc solves this decision problem). When that capacity is proved
-  // out of reach, or after half the time, it minimizes below the best.
-  const auto now = std::chrono::steady_clock::now();
-  const auto decide_until = now + (deadline - now) * 3 / 4;
-  int64_t limit = target + 1;  // prune at or above
-  bool deciding = true;
+  int64_t limit = best.size;  // prune at or above
   // The skyline only rises, so every unplaced block ends at or above where it
   // rests now: the blocks live beside the one just placed must still fit.
   std::vector<int> checked(n, -1);
@@ -456,14 +322,9 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     return true;
   };
 
-  // Deciding runs depth-first with restarts (Gomes, Selman and Kautz, AAAI
-  // 1998): each run stops after a node budget that grows by half each time,
-  // and later runs take a random other first choice at some levels, so one
-  // bad early choice cannot hold the whole time.
-  int64_t run_nodes = 0, run_budget = 256;
   bool done = false;
   for (int allowed = 0; !done; ++allowed) {
-    bool limited = false, run_over = false;
+    bool limited = false;
     open_frame();
     stack.back().spent = 0;
     while (!stack.empty()) {
@@ -473,11 +334,6 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
           done = true;
           break;
         }
-        if (deciding && t >= decide_until) break;  // restarts the passes, minimizing
-      }
-      if (deciding && ++run_nodes > run_budget) {
-        run_over = true;
-        break;
       }
       Frame& f = stack.back();
       undo(f);
@@ -486,7 +342,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
         continue;
       }
       const int spent = f.spent + (f.next > 0 ? 1 : 0);
-      if (!deciding && spent > allowed) {
+      if (spent > allowed) {
         limited = true;
         f.next = f.choices.size();
         continue;
@@ -524,27 +380,6 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
       stack.back().spent = spent;
     }
     if (done) break;
-    if (run_over) {
-      while (!stack.empty()) {
-        undo(stack.back());
-        stack.pop_back();
-      }
-      ++restart;
-      run_nodes = 0;
-      run_budget += run_budget / 8;
-      continue;
-    }
-    if (deciding) {
-      // Max-live is out of reach (or out of time): minimize from scratch.
-      while (!stack.empty()) {
-        undo(stack.back());
-        stack.pop_back();
-      }
-      deciding = false;
-      limit = best.size;
-      allowed = -1;
-      continue;
-    }
     if (!limited) done = true;
   }
   if (nodes_explored) *nodes_explored = explored;
