@@ -21,8 +21,9 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 }
 
 // The search of canonical packings (MiniMalloc, ASPLOS 2023: every block
-// rests on the skyline; the lowest point is filled or left empty for good)
-// with two additions that matter once hundreds of blocks are tightly packed:
+// rests on the skyline; a local minimum of it is filled or left empty for
+// good, branching where the fewest choices remain) with two additions that
+// matter once hundreds of blocks are tightly packed:
 //  - temporal decomposition: once no unplaced block lives across a step
 //    boundary, the two sides are independent problems over the skyline as
 //    it stands, solved one after the other, so a dead end on one side never
@@ -120,7 +121,9 @@ class Decider {
   void UndoTo(size_t mark) {
     while (log_.size() > mark) {
       Change& c = log_.back();
-      for (; rest_log_.size() > c.rest_mark; rest_log_.pop_back()) rest_[rest_log_.back().first] = rest_log_.back().second;
+      for (; rest_log_.size() > c.rest_mark; rest_log_.pop_back()) {
+        rest_[rest_log_.back().first] = rest_log_.back().second;
+      }
       if (c.block >= 0) {
         st_.Unplace(c.block, c.saved);
         for (const Segment& s : blocks_[c.block].segments) {
