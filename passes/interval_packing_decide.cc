@@ -415,8 +415,8 @@ Fit DecideFit(SkylineState& state, int64_t capacity, std::chrono::steady_clock::
       return Fit::kYes;
     }
   }
-  Decider complete(state, capacity, deadline, max_nodes > 0 ? std::max<int64_t>(1, max_nodes - quick_nodes) : 0,
-                   false);
+  const int64_t nodes_left = max_nodes > 0 ? std::max<int64_t>(1, max_nodes - quick_nodes) : 0;
+  Decider complete(state, capacity, deadline, nodes_left, false);
   const Fit fit = complete.Run(&nodes);
   if (nodes_explored) *nodes_explored = quick_nodes + nodes;
   return fit;
