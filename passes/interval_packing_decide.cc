@@ -10,7 +10,10 @@ namespace oc {
 namespace packing {
 namespace {
 
-constexpr size_t kMaxNogoods = size_t{1} << 22;
+constexpr size_t kMaxNogoods = size_t{1} << 20;
+// The search recurses once per block placed; deeper than this (thousands of
+// blocks) it gives up rather than risk the stack.
+constexpr int kMaxDepth = 4000;
 
 uint64_t Mix(uint64_t h, uint64_t v) {
   // splitmix64's finalizer over the running hash.
@@ -304,23 +307,57 @@ class Decider {
     *raise_to = up >= 0 && up + st_.remaining[u] <= cap_ ? up : -1;
   }
 
+  // One node per pass of the loop: blocks placed at the chosen point recurse,
+  // leaving it empty (a raise, always the last choice) moves on in place, so
+  // the recursion is as deep as the blocks placed, not the raises.
   Fit SolvePiece(int a, int b) {
-    if (Stop()) return Fit::kUnknown;
-    const uint64_t key = Key(a, b);
-    if (nogoods_.count(key)) return Fit::kNo;
-    ++nodes_;
-    ++run_nodes_;
-    if (!PieceMayFit(a, b)) {
-      Remember(key);
-      return Fit::kNo;
+    const size_t entry = log_.size();
+    std::vector<uint64_t> keys;  // the states passed; all unsolvable if this fails
+    auto give_up = [&](Fit fit) {
+      if (fit == Fit::kNo) {
+        for (uint64_t k : keys) Remember(k);
+      }
+      UndoTo(entry);
+      return fit;
+    };
+    for (;;) {
+      if (Stop()) return give_up(Fit::kUnknown);
+      const uint64_t key = Key(a, b);
+      if (nogoods_.count(key)) return give_up(Fit::kNo);
+      keys.push_back(key);
+      ++nodes_;
+      ++run_nodes_;
+      if (!PieceMayFit(a, b)) return give_up(Fit::kNo);
+      int t = -1;
+      int64_t raise_to = -1;
+      std::vector<std::pair<int64_t, int>> ranked;
+      if (!ChooseBranchPoint(a, b, &t, &ranked, &raise_to)) return give_up(Fit::kNo);
+      const size_t mark = log_.size();
+      for (const auto& choice : ranked) {
+        if (depth_ >= kMaxDepth) {
+          out_of_time_ = true;
+          return give_up(Fit::kUnknown);
+        }
+        Place(choice.second);
+        ++depth_;
+        const Fit fit = Solve(a, b);
+        --depth_;
+        if (fit == Fit::kYes) return fit;
+        UndoTo(mark);
+        if (fit == Fit::kUnknown) return give_up(fit);
+      }
+      if (raise_to < 0) return give_up(Fit::kNo);
+      Raise(t, raise_to);  // the unplaced blocks are the same: still one piece
     }
-    // Any local minimum of the skyline is filled at its level or left empty
-    // for good (whatever lies there in a packing rests exactly there and
-    // inside the run), and so is either end of it: branch where the fewest
-    // choices remain (fail first).
-    int t = -1;
-    int64_t raise_to = -1;
-    std::vector<std::pair<int64_t, int>> ranked;  // the longest, then tallest blocks first
+  }
+
+  // Any local minimum of the skyline is filled at its level or left empty
+  // for good (whatever lies there in a packing rests exactly there and
+  // inside the run), and so is either end of it: picks the point with the
+  // fewest choices (fail first), its blocks in the order to try (the
+  // longest, then tallest first) and its raise. False if a point has none.
+  bool ChooseBranchPoint(int a, int b, int* t, std::vector<std::pair<int64_t, int>>* ranked,
+                         int64_t* raise_to) {
     size_t fewest = SIZE_MAX;
     int lowest = a;
     for (int u = a; u <= b; ++u) {
@@ -335,37 +372,20 @@ class Decider {
         const size_t count = here.size() + (up >= 0 ? 1 : 0);
         if (count < fewest) {
           fewest = count;
-          t = u;
-          raise_to = up;
-          ranked = std::move(here);
+          *t = u;
+          *raise_to = up;
+          *ranked = std::move(here);
         }
         if (ra == rb || quick_) break;
       }
       return fewest > 0;
     });
-    if (fewest == 0) {
-      Remember(key);
-      return Fit::kNo;
+    if (fewest == 0 || fewest == SIZE_MAX) return false;
+    std::sort(ranked->begin(), ranked->end());
+    if (restart_ > 0 && ranked->size() > 1 && (rng_() & 1) == 0) {
+      std::swap((*ranked)[0], (*ranked)[1 + rng_() % (ranked->size() - 1)]);
     }
-    std::sort(ranked.begin(), ranked.end());
-    if (restart_ > 0 && ranked.size() > 1 && (rng_() & 1) == 0) {
-      std::swap(ranked[0], ranked[1 + rng_() % (ranked.size() - 1)]);
-    }
-    const size_t mark = log_.size();
-    for (size_t c = 0; c <= ranked.size(); ++c) {
-      if (c == ranked.size()) {
-        if (raise_to < 0) break;
-        Raise(t, raise_to);
-      } else {
-        Place(ranked[c].second);
-      }
-      const Fit fit = Solve(a, b);
-      if (fit == Fit::kYes) return fit;
-      UndoTo(mark);
-      if (fit == Fit::kUnknown) return fit;
-    }
-    Remember(key);
-    return Fit::kNo;
+    return true;
   }
 
   void Remember(uint64_t key) {
@@ -391,7 +411,7 @@ class Decider {
   std::unordered_set<uint64_t> nogoods_;
   bool has_groups_ = false, out_of_time_ = false;
   int64_t nodes_ = 0, run_nodes_ = 0, run_budget_ = 0;
-  int restart_ = 0;
+  int restart_ = 0, depth_ = 0;
   std::mt19937 rng_;
 };
 
