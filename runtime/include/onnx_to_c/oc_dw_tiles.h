@@ -245,18 +245,35 @@ OC_LANE_INLINE oc_lane oc_dw_shift_(oc_lane v, int32_t n) {
     oc_lane_store(y, a, r->act);                                                             \
     oc_lane_store(y + e, b, r->act);                                                         \
   }
-/* a row of w_in = OC_LANE_W: one lane, every kernel column the row's load moved */
+/* x[0..n-1] and +0.0 past them, 1 <= n <= OC_LANE_W (nothing read past x[n-1]) */
+OC_LANE_INLINE oc_lane oc_dw_load_n_(const float *x, int32_t n) {
+  if (n == OC_LANE_W) return oc_lane_load(x, 1);
+  {
+    const oc_lane v = {x[0], n > 1 ? x[1] : 0.0f, n > 2 ? x[2] : 0.0f, 0.0f};
+    return v;
+  }
+}
+
+/* a row of w_in <= OC_LANE_W: one lane, the +0.0 past the row its right
+ * padding, every kernel column the row's load moved; its first w_out
+ * outputs stored */
 #define OC_DWE_TAP1(kw) OC_MAC(a, oc_lane_splat(w[kw]), oc_dw_shift_(l, OC_DWE_P - (kw)));
-#define OC_DWE1_FN(name, COLS)                                           \
-  OC_LANE_INLINE void name(const oc_dw_row_args *r, float *y) {         \
-    const float *x = r->xr, *w = r->w;                                   \
-    oc_lane a = oc_lane_splat(r->b);                                     \
-    int32_t kh;                                                          \
-    for (kh = 0; kh < r->nkh; kh++, x += OC_LANE_W, w += OC_DWT_K) {     \
-      const oc_lane l = oc_lane_load(x, 1);                              \
-      COLS(OC_DWE_TAP1)                                                  \
-    }                                                                    \
-    oc_lane_store(y, a, r->act);                                         \
+#define OC_DWE1_FN(name, COLS)                                                    \
+  OC_LANE_INLINE void name(const oc_dw_row_args *r, float *y) {                  \
+    const float *x = r->xr, *w = r->w;                                            \
+    oc_lane a = oc_lane_splat(r->b);                                              \
+    float t[OC_LANE_W];                                                           \
+    int32_t kh, i;                                                                \
+    for (kh = 0; kh < r->nkh; kh++, x += r->w_in, w += OC_DWT_K) {                \
+      const oc_lane l = oc_dw_load_n_(x, r->w_in);                                \
+      COLS(OC_DWE_TAP1)                                                           \
+    }                                                                             \
+    if (r->w_out == OC_LANE_W) {                                                  \
+      oc_lane_store(y, a, r->act);                                                \
+    } else {                                                                      \
+      oc_lane_store(t, a, r->act);                                                \
+      for (i = 0; i < r->w_out; i++) y[i] = t[i];                                 \
+    }                                                                             \
   }
 #define OC_DWT_K 3
 OC_DWE_FN(oc_dw_e3_, OC_DWT_COLS3)
@@ -302,7 +319,7 @@ OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
   if (hi > r->w_out) hi = r->w_out;
   if (lo > hi) lo = hi;
 #if OC_DW_EDGE_LANES
-  if (s == 1 && r->pad_left == (k - 1) / 2 && r->w_out == OC_LANE_W && r->w_in == OC_LANE_W &&
+  if (s == 1 && r->pad_left == (k - 1) / 2 && r->w_out == r->w_in && r->w_in <= OC_LANE_W &&
       oc_dw_exact_(r, k)) {
     if (k == 3) {
       oc_dw_e3w4_(r, y);
