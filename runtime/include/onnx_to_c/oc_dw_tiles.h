@@ -275,6 +275,47 @@ OC_LANE_INLINE oc_lane oc_dw_load_n_(const float *x, int32_t n) {
       for (i = 0; i < r->w_out; i++) y[i] = t[i];                                 \
     }                                                                             \
   }
+/* Stride 2, pad_left = P, w_out = (w_in - 1) / 2 + 1 > OC_LANE_W: lanes
+ * a (outputs 0..3) and b (outputs w_out - 4 ..). A column left of P has
+ * one tap in the padding in a (the first); in b, a column has one in the
+ * right padding (the last) from P + 1 on for an odd w_in, from P + 2 on for
+ * an even one (ODD). Every load stays inside the row. */
+#define OC_DWE2_TAP(kw)                                                                       \
+  {                                                                                           \
+    const oc_lane wv = oc_lane_splat(w[kw]);                                                  \
+    OC_MAC(a, wv, (kw) < OC_DWE_P ? oc_dw_shift_(oc_lane_load(x + 2 - OC_DWE_P + (kw), 2), 1) \
+                                  : oc_lane_load(x + (kw) - OC_DWE_P, 2));                    \
+    OC_MAC(b, wv, (kw) >= OC_DWE_P + 2 - OC_DWE_ODD                                           \
+                      ? oc_dw_shift_(oc_lane_load(x + e + (kw) - OC_DWE_P - 2, 2), -1)        \
+                      : oc_lane_load(x + e + (kw) - OC_DWE_P, 2));                            \
+  }
+#define OC_DWE2_FN(name, COLS)                                                               \
+  OC_LANE_INLINE void name(const oc_dw_row_args *r, float *y) {                             \
+    const float *x = r->xr, *w = r->w;                                                       \
+    const int32_t e = 2 * (r->w_out - OC_LANE_W);                                            \
+    oc_lane a = oc_lane_splat(r->b), b = a;                                                  \
+    int32_t kh;                                                                              \
+    for (kh = 0; kh < r->nkh; kh++, x += r->w_in, w += OC_DWT_K) {                           \
+      COLS(OC_DWE2_TAP)                                                                      \
+    }                                                                                        \
+    oc_lane_store(y, a, r->act);                                                             \
+    oc_lane_store(y + r->w_out - OC_LANE_W, b, r->act);                                      \
+  }
+#define OC_DWT_K 3
+#define OC_DWE_ODD 0
+OC_DWE2_FN(oc_dw_e3s2_, OC_DWT_COLS3)
+#undef OC_DWE_ODD
+#define OC_DWE_ODD 1
+OC_DWE2_FN(oc_dw_e3s2o_, OC_DWT_COLS3)
+#undef OC_DWT_K
+#define OC_DWT_K 5
+OC_DWE2_FN(oc_dw_e5s2o_, OC_DWT_COLS5)
+#undef OC_DWE_ODD
+#define OC_DWE_ODD 0
+OC_DWE2_FN(oc_dw_e5s2_, OC_DWT_COLS5)
+#undef OC_DWE_ODD
+#undef OC_DWT_K
+
 #define OC_DWT_K 3
 OC_DWE_FN(oc_dw_e3_, OC_DWT_COLS3)
 OC_DWE1_FN(oc_dw_e3w4_, OC_DWT_COLS3)
@@ -338,6 +379,21 @@ OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
     if (r->w_out > 2 * OC_LANE_W) oc_dw_sweep_(r, s, xl, wide, narrow, lo, hi, y);
     return;
   }
+  /* (on wider rows these lanes measured slower than their one or two
+   * outputs one at a time) */
+  if (s == 2 && r->pad_left == (k - 1) / 2 && r->w_out == (r->w_in - 1) / 2 + 1 &&
+      r->w_out > OC_LANE_W && r->w_out <= 2 * OC_LANE_W && oc_dw_exact_(r, k)) {
+    if (k == 3 && (r->w_in & 1)) {
+      oc_dw_e3s2o_(r, y);
+    } else if (k == 3) {
+      oc_dw_e3s2_(r, y);
+    } else if (r->w_in & 1) {
+      oc_dw_e5s2o_(r, y);
+    } else {
+      oc_dw_e5s2_(r, y);
+    }
+    return;
+  }
 #endif
   if (hi - lo < nw) {
     oc_dw_edges_(r, k, s, 0, r->w_out, y);
@@ -350,7 +406,7 @@ OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
 
 /* The row if its kernel is one of the tiles' (3x3 or 5x5, stride 1 or 2,
  * pad_left >= 0), returning 1; 0 otherwise. */
-OC_INLINE int oc_dw_row(const oc_dw_row_args *r, float *y) {
+OC_LANE_INLINE int oc_dw_row(const oc_dw_row_args *r, float *y) {
   if (r->pad_left < 0) return 0;
   if (r->k == 3 && r->s == 1) {
     oc_dw_row_ks_(r, 3, 1, oc_dw_k3s1x_, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
