@@ -326,21 +326,24 @@ OC_DWE1_FN(oc_dw_e5w4_, OC_DWT_COLS5)
 #undef OC_DWT_K
 
 /* the weights of the row's valid kernel rows are finite and the bias is not
- * -0.0 (w - w is 0 for a finite w, NaN otherwise) */
+ * -0.0 (w - w is 0 for a finite w, NaN otherwise); the last lane moved back
+ * to end at the last weight, the lanes' results folded by two shuffles */
 OC_LANE_INLINE int oc_dw_exact_(const oc_dw_row_args *r, int32_t k) {
   const int32_t n = r->nkh * k;
   const oc_lane z = oc_lane_splat(0.0f);
   oc_lane_mask bad = (oc_lane_mask)z;
   uint32_t bits;
-  int32_t i, any = 0;
-  for (i = 0; i + OC_LANE_W <= n; i += OC_LANE_W) {
-    const oc_lane v = oc_lane_load(r->w + i, 1);
+  int32_t i;
+  if (n < OC_LANE_W) return 0;
+  for (i = 0;; i += OC_LANE_W) {
+    const oc_lane v = oc_lane_load(r->w + (i + OC_LANE_W > n ? n - OC_LANE_W : i), 1);
     bad |= ~(v - v == z);
+    if (i + OC_LANE_W >= n) break;
   }
-  for (; i < n; i++) any |= !(r->w[i] - r->w[i] == 0.0f);
-  for (i = 0; i < OC_LANE_W; i++) any |= bad[i];
+  bad |= OC_LANE_SHUFFLE_W(bad, bad, 2, 3, 0, 1);
+  bad |= OC_LANE_SHUFFLE_W(bad, bad, 1, 0, 3, 2);
   memcpy(&bits, &r->b, sizeof bits);
-  return !any && bits != 0x80000000u;
+  return !bad[0] && bits != 0x80000000u;
 }
 #else
 #define OC_DW_EDGE_LANES 0
