@@ -225,6 +225,18 @@ static void test_depthwise(void) {
       }
     }
   }
+  /* "same" padding: the edge lanes, on rows of every width around one and
+   * two lanes */
+  for (k = 3; k <= 5; k += 2) {
+    for (s = 1; s <= 2; s++) {
+      for (wi = 1; wi <= 10 * s; wi++) {
+        for (special = 0; special < 4; special++) {
+          dw_case(special == 0 ? 3 : 2, 1 + wi % 6, wi, k, s, k / 2, k / 2, (wi + special) % 4,
+                  special);
+        }
+      }
+    }
+  }
 }
 
 int main(void) {

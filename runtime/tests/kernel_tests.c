@@ -380,8 +380,11 @@ static void test_conv_edge_shapes(void) {
 /* ------------------------------------------------------------ gemm/matmul */
 
 static void test_gemm(void) {
-  /* (M, N, K): sizes around the register tiles (4 rows x 4 or 8 columns) */
-  static const int sizes[][3] = {{3, 5, 4}, {9, 19, 7}, {4, 8, 1}, {5, 17, 11}, {1, 13, 6}};
+  /* (M, N, K): sizes around the register tiles (4 rows x 4 or 8 columns; with
+   * B transposed 16, 8 or 4 columns, 4 steps k at a time, 8 columns at
+   * K = 1024) */
+  static const int sizes[][3] = {{3, 5, 4},   {9, 19, 7},  {4, 8, 1},   {5, 17, 11},
+                                 {1, 13, 6},  {2, 37, 13}, {1, 29, 1024}};
   int si;
   for (si = 0; si < (int)(sizeof sizes / sizeof sizes[0]); si++) {
   const int M = sizes[si][0], N = sizes[si][1], K = sizes[si][2];
