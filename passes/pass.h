@@ -49,6 +49,7 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
 absl::Status RunDeadCodeElimination(Program& program, PassStats& stats);
 absl::Status RunFoldChannelAffine(Program& program, PassStats& stats);
 absl::Status RunFuseActivation(Program& program, PassStats& stats);
+absl::Status RunFuseHardSwish(Program& program, PassStats& stats);
 absl::Status RunFuseQdq(Program& program, PassStats& stats);
 absl::Status RunVerify(Program& program, PassStats& stats);
 

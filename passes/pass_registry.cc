@@ -11,6 +11,8 @@ const std::vector<PassInfo>& RegisteredPasses() {
       {"fold-channel-affine",
        "fold a per-channel scale and bias (BatchNormalization) into the preceding convolution",
        RunFoldChannelAffine},
+      {"fuse-hard-swish", "rewrite x * HardSigmoid(x) (alpha 1/6, beta 1/2) as HardSwish(x)",
+       RunFuseHardSwish},
       {"fuse-activation", "fuse an activation into the Conv/Gemm/MatMul that produces its input",
        RunFuseActivation},
       {"fuse-qdq",
@@ -30,7 +32,7 @@ const PassInfo* FindPass(absl::string_view name) {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"fold-channel-affine", "fuse-activation", "fuse-qdq", "dce"};
+  return {"fold-channel-affine", "fuse-hard-swish", "fuse-activation", "fuse-qdq", "dce"};
 }
 
 absl::Status RunVerify(Program& program, PassStats&) { return VerifyProgram(program); }
