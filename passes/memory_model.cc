@@ -43,6 +43,20 @@ class BufferAssigner {
     }
     m_.elided.assign(stmts.size(), false);
     m_.in_place_operand.assign(stmts.size(), -1);
+    // Ancestors in the data flow: every order runs them first. The program
+    // order is a topological one.
+    const std::vector<int> def = p.DefiningStatementIndex();
+    words_ = (stmts.size() + 63) / 64;
+    ancestors_.assign(stmts.size() * words_, 0);
+    for (size_t s = 0; s < stmts.size(); ++s) {
+      uint64_t* mine = &ancestors_[s * words_];
+      for (ValueId o : stmts[s].operands) {
+        if (o == kNoValue || def[o] < 0) continue;
+        const uint64_t* theirs = &ancestors_[static_cast<size_t>(def[o]) * words_];
+        for (size_t w = 0; w < words_; ++w) mine[w] |= theirs[w];
+        mine[def[o] / 64] |= uint64_t{1} << (def[o] % 64);
+      }
+    }
   }
 
   void Run() {
@@ -140,8 +154,10 @@ class BufferAssigner {
       if (av.shape != yv.shape || av.dtype != yv.dtype) continue;
       int b = m_.buffer_of_value[a];
       if (b < 0 || !Reusable(b, a)) continue;
-      // Only this statement may still read the bytes, and only once.
-      if (current_readers_[b] != std::set<int>{s}) continue;
+      // Only this statement may still read the bytes, and only once: any
+      // other reader runs before it in every order (an SE block's pooling,
+      // which the multiplication by its result depends on).
+      if (!ReadsLast(current_readers_[b], s)) continue;
       if (std::count(st.operands.begin(), st.operands.end(), a) != 1) continue;
       m_.buffer_of_value[y] = b;
       m_.buffers[b].values.push_back(y);
@@ -150,6 +166,16 @@ class BufferAssigner {
       return true;
     }
     return false;
+  }
+
+  bool ReadsLast(const std::set<int>& readers, int s) const {
+    if (!readers.count(s)) return false;
+    for (int r : readers) {
+      if (r == s) continue;
+      if (r >= static_cast<int>(m_.elided.size())) return false;  // the caller reads it
+      if (!((ancestors_[static_cast<size_t>(s) * words_ + r / 64] >> (r % 64)) & 1)) return false;
+    }
+    return true;
   }
 
   // Row-major: slices along `axis` are contiguous when every dim before it is 1.
@@ -231,6 +257,8 @@ class BufferAssigner {
   MemoryModel& m_;
   std::vector<std::set<int>> readers_;         // per value: statements reading it
   std::vector<std::set<int>> current_readers_;  // per buffer: readers of what it holds now
+  size_t words_ = 0;
+  std::vector<uint64_t> ancestors_;  // per statement, words_ words: a bit per ancestor
   std::vector<bool> merged_;
   std::vector<bool> is_output_;
 };
