@@ -93,17 +93,16 @@ OC_INLINE void conv2d_band_row_(const oc_conv2d_params *p, const conv2d_geom_ *g
   const int32_t sw = p->stride_w;
   int32_t t1 = 0, ox;
   float bb[4];
+  conv2d_tile_set_ s;
   conv2d_bias4_(bias, nco, bb);
+  conv2d_set_init_(&s, nco == 4, sw == 1, 0);
   if (nco == 4) {
-    t1 = conv2d_tiles_(gb, sw == 1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
-                       sw == 1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_, band, sw, w, bb, p->k_h, y, 0,
-                       p->w_out);
+    t1 = conv2d_tiles_(gb, &s, band, sw, w, bb, p->k_h, y, 0, p->w_out);
   } else {
     int32_t c;
     for (c = 0; c < nco; c++) {
-      t1 = conv2d_tiles_(gb, sw == 1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_,
-                         sw == 1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, band, sw, w + c * gb->w_co,
-                         bb + c, p->k_h, y + c * gb->y_co, 0, p->w_out);
+      t1 = conv2d_tiles_(gb, &s, band, sw, w + c * gb->w_co, bb + c, p->k_h, y + c * gb->y_co,
+                         0, p->w_out);
     }
   }
   for (ox = t1; ox < p->w_out; ox++) {

@@ -9,6 +9,7 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_tile.h"
+#include "onnx_to_c/oc_wide_lane.h"
 #include "onnx_to_c/oc_dw_tiles.h"
 #include "onnx_to_c/oc_arm_tiles.h"
 
@@ -43,25 +44,38 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   const float bias1 = bias != NULL ? bias[1] : 0.0f; \
   const float bias2 = bias != NULL ? bias[2] : 0.0f; \
   const float bias3 = bias != NULL ? bias[3] : 0.0f;
+/* The lane of the tiles instantiated below: oc_lane (oc_tile.h) while
+ * OC_CVL_WIDE is 0, oc_wlane (oc_wide_lane.h) while it is 1. */
+#define OC_CVL_WIDE 0
+#define OC_CVL_CAT_(a, b) a##b
+#define OC_CVL_CAT(a, b) OC_CVL_CAT_(a, b)
+#define OC_CVL_SEL0(a, b) a
+#define OC_CVL_SEL1(a, b) b
+#define OC_CVL_PICK(a, b) OC_CVL_CAT(OC_CVL_SEL, OC_CVL_WIDE)(a, b)
+#define OC_CVL_LANE OC_CVL_PICK(oc_lane, oc_wlane)
+#define OC_CVL_W OC_CVL_PICK(OC_LANE_W, OC_WLANE_W)
+#define OC_CVL_SPLAT OC_CVL_PICK(oc_lane_splat, oc_wlane_splat)
+#define OC_CVL_LOAD OC_CVL_PICK(oc_lane_load, oc_wlane_load)
+#define OC_CVL_STORE OC_CVL_PICK(oc_lane_store, oc_wlane_store)
 #define OC_CONV_DECL4(i)                                                    \
-  oc_lane p##i = oc_lane_splat(bias0), q##i = oc_lane_splat(bias1),         \
-          r##i = oc_lane_splat(bias2), s##i = oc_lane_splat(bias3);
+  OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0), q##i = OC_CVL_SPLAT(bias1),          \
+             r##i = OC_CVL_SPLAT(bias2), s##i = OC_CVL_SPLAT(bias3);
 #define OC_CONV_MAC4(i)                                                     \
   {                                                                         \
-    const oc_lane xv = OC_CONV_X(i);                                        \
+    const OC_CVL_LANE xv = OC_CONV_X(i);                                     \
     OC_MAC(p##i, w0, xv);                                                   \
     OC_MAC(q##i, w1, xv);                                                   \
     OC_MAC(r##i, w2, xv);                                                   \
     OC_MAC(s##i, w3, xv);                                                   \
   }
 #define OC_CONV_STORE4(i)                                                   \
-  oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);                         \
-  oc_lane_store(y + g->y_co + (i) * OC_LANE_W, q##i, g->act);               \
-  oc_lane_store(y + 2 * g->y_co + (i) * OC_LANE_W, r##i, g->act);           \
-  oc_lane_store(y + 3 * g->y_co + (i) * OC_LANE_W, s##i, g->act);
-#define OC_CONV_DECL1(i) oc_lane p##i = oc_lane_splat(bias0);
+  OC_CVL_STORE(y + (i) * OC_CVL_W, p##i, g->act);                             \
+  OC_CVL_STORE(y + g->y_co + (i) * OC_CVL_W, q##i, g->act);                   \
+  OC_CVL_STORE(y + 2 * g->y_co + (i) * OC_CVL_W, r##i, g->act);               \
+  OC_CVL_STORE(y + 3 * g->y_co + (i) * OC_CVL_W, s##i, g->act);
+#define OC_CONV_DECL1(i) OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0);
 #define OC_CONV_MAC1(i) OC_MAC(p##i, w0, OC_CONV_X(i));
-#define OC_CONV_STORE1(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);
+#define OC_CONV_STORE1(i) OC_CVL_STORE(y + (i) * OC_CVL_W, p##i, g->act);
 
 #define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
 #define OC_CONV_WEIGHTS4(k) \
@@ -115,17 +129,28 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 
 /* A lane's inputs: OC_LANE_W columns sw apart from xp (a compile-time
  * stride of 1 lets a lane load consecutive inputs at once). */
-#define OC_CONV_X(i) oc_lane_load(xp + (i) * OC_LANE_W * sw, sw)
-OC_CONV_TILE_FN(conv2d_t4w_s1_, 4, OC_LANES_WIDE, 1)
-OC_CONV_TILE_FN(conv2d_t4w_sn_, 4, OC_LANES_WIDE, g->stride_w)
-OC_CONV_TILE_FN(conv2d_t4n_s1_, 4, OC_LANES_NARROW, 1)
-OC_CONV_TILE_FN(conv2d_t4n_sn_, 4, OC_LANES_NARROW, g->stride_w)
+#define OC_CONV_X(i) OC_CVL_LOAD(xp + (i) * OC_CVL_W * sw, sw)
+/* the 4-channel tiles t4w<sfx>_* (2 lanes) and t4n<sfx>_* (1 lane) */
+#define OC_CONV_TILES4(sfx)                                                       \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1)                     \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w)           \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1)                   \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w)         \
+  OC_CONV_TILE4_PW_FN(conv2d_t4w##sfx##_pw_, OC_LANES_WIDE)                       \
+  OC_CONV_TILE4_PW_FN(conv2d_t4n##sfx##_pw_, OC_LANES_NARROW)
+OC_CONV_TILES4()
 OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1)
 OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w)
 OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1)
 OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w)
-OC_CONV_TILE4_PW_FN(conv2d_t4w_pw_, OC_LANES_WIDE)
-OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
+#if OC_WLANE
+/* over wide lanes: t4w2 2 x 8 pixels, t4n2 8 */
+#undef OC_CVL_WIDE
+#define OC_CVL_WIDE 1
+OC_CONV_TILES4(2)
+#undef OC_CVL_WIDE
+#define OC_CVL_WIDE 0
+#endif
 #undef OC_CONV_X
 
 /* Edge tiles: the same tiles over pixels some of whose taps fall in the
@@ -189,22 +214,63 @@ OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, c
 typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
                                 const float *bias, int32_t nkh, float *y);
 
-/* Runs tile (wide) or narrow over the outputs [lo, hi) of a row, tile start
- * ox at input x + (ox - lo) * in_step, output y + ox; the last tile is moved back
- * to end at hi (it recomputes a few outputs, with the same bits). Returns
- * the end of the tiled range: lo when the range is narrower than a tile. */
-OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, conv2d_tile_fn_ wide, conv2d_tile_fn_ narrow,
-                             const float *x, int32_t in_step, const float *w, const float *bias,
-                             int32_t nkh, float *y, int32_t lo, int32_t hi) {
-  const int32_t n = hi - lo;
-  const int32_t tw = n >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
-  const conv2d_tile_fn_ tile = n >= OC_TILE_WIDE ? wide : narrow;
-  int32_t ox;
-  if (n < OC_TILE_NARROW) return lo;
-  for (ox = lo;; ox += tw) {
-    if (ox + tw > hi) ox = hi - tw;
-    tile(g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
-    if (ox + tw == hi) break;
+/* The tiles of one kind (channels, stride, 1x1), widest first. */
+#define OC_CONV_SET_MAX 3
+typedef struct {
+  int32_t n;
+  int32_t width[OC_CONV_SET_MAX];
+  conv2d_tile_fn_ fn[OC_CONV_SET_MAX];
+} conv2d_tile_set_;
+
+OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, int32_t width) {
+  s->fn[s->n] = fn;
+  s->width[s->n] = width;
+  s->n++;
+}
+
+/* The tiles of 4 channels (nco4) or 1, stride 1 (s1) or not, 1x1 stride 1
+ * (pw, with nco4 and s1): wide-lane tiles first where there are some. */
+OC_INLINE void conv2d_set_init_(conv2d_tile_set_ *s, int nco4, int s1, int pw) {
+  s->n = 0;
+  if (nco4) {
+#if OC_WLANE
+    conv2d_set_add_(s, pw ? conv2d_t4w2_pw_ : s1 ? conv2d_t4w2_s1_ : conv2d_t4w2_sn_,
+                    2 * OC_WLANE_W);
+    conv2d_set_add_(s, pw ? conv2d_t4n2_pw_ : s1 ? conv2d_t4n2_s1_ : conv2d_t4n2_sn_,
+                    OC_WLANE_W);
+#else
+    conv2d_set_add_(s, pw ? conv2d_t4w_pw_ : s1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
+                    OC_TILE_WIDE);
+#endif
+    conv2d_set_add_(s, pw ? conv2d_t4n_pw_ : s1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_,
+                    OC_TILE_NARROW);
+  } else {
+    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, OC_TILE_WIDE);
+    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, OC_TILE_NARROW);
+  }
+}
+
+/* Runs the tiles of set s over the outputs [lo, hi) of a row, tile start
+ * ox at input x + (ox - lo) * in_step, output y + ox: the widest tile that
+ * fits the range as often as it fits, then the narrowest tile of the set
+ * that covers the rest, moved back to end at hi (it recomputes a few
+ * outputs, with the same bits). Returns the end of the tiled range: lo when
+ * the range is narrower than every tile. */
+OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, const conv2d_tile_set_ *s,
+                                const float *x, int32_t in_step, const float *w,
+                                const float *bias, int32_t nkh, float *y, int32_t lo,
+                                int32_t hi) {
+  int32_t t = 0, ox = lo, r;
+  while (t < s->n && s->width[t] > hi - lo) t++;
+  if (t == s->n) return lo;
+  for (; hi - ox >= s->width[t]; ox += s->width[t]) {
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
+  }
+  r = hi - ox;
+  if (r > 0) {
+    while (t + 1 < s->n && s->width[t + 1] >= r) t++;
+    ox = hi - s->width[t];
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
   }
   return hi;
 }
@@ -316,17 +382,15 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   } else {
     /* tile start ox reads from input column ox * sw - pad_left >= 0 */
     const float *x0 = xr + (lo * sw - p->pad_left);
+    conv2d_tile_set_ s;
+    conv2d_set_init_(&s, nco == 4, sw == 1, 0);
     if (nco == 4) {
-      t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
-                         sw == 1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_, x0, sw, w, bias,
-                         nkh, y, lo, hi);
+      t1 = conv2d_tiles_(g, &s, x0, sw, w, bias, nkh, y, lo, hi);
     } else {
       int32_t c;
       for (c = 0; c < nco; c++) {
-        t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_,
-                           sw == 1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, x0, sw,
-                           w + c * g->w_co, bias != NULL ? bias + c : NULL, nkh, y + c * g->y_co,
-                           lo, hi);
+        t1 = conv2d_tiles_(g, &s, x0, sw, w + c * g->w_co, bias != NULL ? bias + c : NULL, nkh,
+                           y + c * g->y_co, lo, hi);
       }
     }
   }
@@ -352,18 +416,20 @@ OC_INLINE void conv2d_pointwise_(const conv2d_geom_ *g, const float *x, const fl
                               const float *bias, int32_t nco, int32_t vol, float *y) {
   int32_t i = 0, c;
   float bb[4];
+  conv2d_tile_set_ s;
   conv2d_bias4_(bias, nco, bb);
   bias = bb;
+  conv2d_set_init_(&s, nco == 4, 1, 1);
   if (nco == 4) {
 #if OC_ARM_TILES
     i = oc_arm_pointwise4(x, g->in_plane, w, g->w_co, g->cig, bias, vol, y, g->y_co, g->act);
     if (i == 0)
 #endif
-    i = conv2d_tiles_(g, conv2d_t4w_pw_, conv2d_t4n_pw_, x, 1, w, bias, 1, y, 0, vol);
+    i = conv2d_tiles_(g, &s, x, 1, w, bias, 1, y, 0, vol);
   } else {
     for (c = 0; c < nco; c++) {
-      i = conv2d_tiles_(g, conv2d_t1w_s1_, conv2d_t1n_s1_, x, 1, w + c * g->w_co,
-                        bias != NULL ? bias + c : NULL, 1, y + c * g->y_co, 0, vol);
+      i = conv2d_tiles_(g, &s, x, 1, w + c * g->w_co, bias != NULL ? bias + c : NULL, 1,
+                        y + c * g->y_co, 0, vol);
     }
   }
   for (; i < vol; i++) conv2d_pixel_(g, x + i, w, bias, nco, 1, 0, 0, 1, y + i);
