@@ -57,7 +57,14 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 #define OC_CVL_SPLAT OC_CVL_PICK(oc_lane_splat, oc_wlane_splat)
 #define OC_CVL_LOAD OC_CVL_PICK(oc_lane_load, oc_wlane_load)
 #define OC_CVL_STORE OC_CVL_PICK(oc_lane_store, oc_wlane_store)
+/* Lane i of a tile of tw pixels starts at pixel o##i: i lanes on, or at
+ * tw - the lane width for the last lane of a tile narrower than its lanes
+ * (a 2-lane tile over 5 to 7 pixels overlaps its lanes; the outputs both
+ * compute get the same bits twice). */
+#define OC_CONV_OFF(i) \
+  const int32_t o##i = (i) * OC_CVL_W < tw - OC_CVL_W ? (i) * OC_CVL_W : tw - OC_CVL_W;
 #define OC_CONV_DECL4(i)                                                    \
+  OC_CONV_OFF(i)                                                            \
   OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0), q##i = OC_CVL_SPLAT(bias1),          \
              r##i = OC_CVL_SPLAT(bias2), s##i = OC_CVL_SPLAT(bias3);
 #define OC_CONV_MAC4(i)                                                     \
@@ -69,13 +76,13 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
     OC_MAC(s##i, w3, xv);                                                   \
   }
 #define OC_CONV_STORE4(i)                                                   \
-  OC_CVL_STORE(y + (i) * OC_CVL_W, p##i, g->act);                             \
-  OC_CVL_STORE(y + g->y_co + (i) * OC_CVL_W, q##i, g->act);                   \
-  OC_CVL_STORE(y + 2 * g->y_co + (i) * OC_CVL_W, r##i, g->act);               \
-  OC_CVL_STORE(y + 3 * g->y_co + (i) * OC_CVL_W, s##i, g->act);
-#define OC_CONV_DECL1(i) OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0);
+  OC_CVL_STORE(y + o##i, p##i, g->act);                                     \
+  OC_CVL_STORE(y + g->y_co + o##i, q##i, g->act);                           \
+  OC_CVL_STORE(y + 2 * g->y_co + o##i, r##i, g->act);                       \
+  OC_CVL_STORE(y + 3 * g->y_co + o##i, s##i, g->act);
+#define OC_CONV_DECL1(i) OC_CONV_OFF(i) OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0);
 #define OC_CONV_MAC1(i) OC_MAC(p##i, w0, OC_CONV_X(i));
-#define OC_CONV_STORE1(i) OC_CVL_STORE(y + (i) * OC_CVL_W, p##i, g->act);
+#define OC_CONV_STORE1(i) OC_CVL_STORE(y + o##i, p##i, g->act);
 
 #define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
 #define OC_CONV_WEIGHTS4(k) \
@@ -84,13 +91,13 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   const float w0 = wr[k];   \
   (void)ws;
 
-/* A tile of NCO (4 or 1) output channels x the pixels of LANES in one
- * output row: x is the input at (ic 0, first valid kernel row, the tile's
+/* A tile of NCO (4 or 1) output channels x tw pixels in one output row,
+ * covered by LANES (see OC_CONV_OFF): x is the input at (ic 0, first valid kernel row, the tile's
  * first input column), w the weights of the first channel at (ic 0, first
  * valid kernel row), nkh the valid kernel rows; all kernel columns are valid. */
 #define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr)                                          \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, float *restrict y) {                        \
+                   const float *bias, int32_t nkh, int32_t tw, float *restrict y) {            \
     const int32_t ws = g->w_co, sw = stride_expr;                                              \
     int32_t ic, kh, kw;                                                                        \
     OC_CONV_BIAS##NCO                                                                          \
@@ -113,7 +120,7 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
  * (channel 0, ic 0). */
 #define OC_CONV_TILE4_PW_FN(name, LANES)                                                        \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, float *restrict y) {                        \
+                   const float *bias, int32_t nkh, int32_t tw, float *restrict y) {            \
     const int32_t ws = g->w_co, sw = 1;                                                        \
     int32_t ic;                                                                                \
     OC_CONV_BIAS4                                                                              \
@@ -127,9 +134,9 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
     LANES(OC_CONV_STORE4)                                                                      \
   }
 
-/* A lane's inputs: OC_LANE_W columns sw apart from xp (a compile-time
+/* A lane's inputs: a lane's width of columns sw apart from xp (a compile-time
  * stride of 1 lets a lane load consecutive inputs at once). */
-#define OC_CONV_X(i) OC_CVL_LOAD(xp + (i) * OC_CVL_W * sw, sw)
+#define OC_CONV_X(i) OC_CVL_LOAD(xp + o##i * sw, sw)
 /* the 4-channel tiles t4w<sfx>_* (2 lanes) and t4n<sfx>_* (1 lane) */
 #define OC_CONV_TILES4(sfx)                                                       \
   OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1)                     \
@@ -169,6 +176,7 @@ OC_CONV_TILES4(2)
                       const float *bias, int32_t nkh, int32_t ix0, float *restrict y) {         \
     int32_t off[OC_CONV_EDGE_KW * (TWPX)], full[OC_CONV_EDGE_KW];                               \
     const int32_t ws = g->w_co, sw = g->stride_w;                                               \
+    const int32_t tw = (TWPX);                                                                  \
     int32_t ic, kh, kw, j;                                                                      \
     OC_CONV_BIAS##NCO                                                                           \
     LANES(OC_CONV_DECL##NCO)                                                                    \
@@ -212,65 +220,79 @@ OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, c
 }
 
 typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
-                                const float *bias, int32_t nkh, float *y);
+                                const float *bias, int32_t nkh, int32_t tw, float *y);
 
-/* The tiles of one kind (channels, stride, 1x1), widest first. */
-#define OC_CONV_SET_MAX 3
+/* The tiles of one kind (channels, stride, 1x1): tile i covers tw pixels
+ * for tw in [min[i], width[i]]. */
+#define OC_CONV_SET_MAX 4
 typedef struct {
   int32_t n;
-  int32_t width[OC_CONV_SET_MAX];
+  int32_t width[OC_CONV_SET_MAX], min[OC_CONV_SET_MAX];
   conv2d_tile_fn_ fn[OC_CONV_SET_MAX];
 } conv2d_tile_set_;
 
-OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, int32_t width) {
+/* adds a tile of `lanes` lanes of lane_w pixels (a lane covers lane_w
+ * pixels, so a tile of one covers exactly that many) */
+OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, int32_t lanes,
+                               int32_t lane_w) {
   s->fn[s->n] = fn;
-  s->width[s->n] = width;
+  s->width[s->n] = lanes * lane_w;
+  s->min[s->n] = lanes > 1 ? (lanes - 1) * lane_w + 1 : lane_w;
   s->n++;
 }
 
 /* The tiles of 4 channels (nco4) or 1, stride 1 (s1) or not, 1x1 stride 1
- * (pw, with nco4 and s1): wide-lane tiles first where there are some. */
+ * (pw, with nco4 and s1), in the order conv2d_tiles_ prefers them: the
+ * wide-lane tiles where there are some (a row of 8 pixels takes one lane of
+ * 8 rather than two of 4), then the 2-lane and the 1-lane tiles. */
 OC_INLINE void conv2d_set_init_(conv2d_tile_set_ *s, int nco4, int s1, int pw) {
+  const int32_t lanes_wide = OC_TILE_WIDE / OC_LANE_W, lanes_narrow = OC_TILE_NARROW / OC_LANE_W;
   s->n = 0;
   if (nco4) {
 #if OC_WLANE
-    conv2d_set_add_(s, pw ? conv2d_t4w2_pw_ : s1 ? conv2d_t4w2_s1_ : conv2d_t4w2_sn_,
-                    2 * OC_WLANE_W);
-    conv2d_set_add_(s, pw ? conv2d_t4n2_pw_ : s1 ? conv2d_t4n2_s1_ : conv2d_t4n2_sn_,
+    conv2d_set_add_(s, pw ? conv2d_t4w2_pw_ : s1 ? conv2d_t4w2_s1_ : conv2d_t4w2_sn_, 2,
                     OC_WLANE_W);
-#else
-    conv2d_set_add_(s, pw ? conv2d_t4w_pw_ : s1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
-                    OC_TILE_WIDE);
+    conv2d_set_add_(s, pw ? conv2d_t4n2_pw_ : s1 ? conv2d_t4n2_s1_ : conv2d_t4n2_sn_, 1,
+                    OC_WLANE_W);
 #endif
+    conv2d_set_add_(s, pw ? conv2d_t4w_pw_ : s1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_, lanes_wide,
+                    OC_LANE_W);
     conv2d_set_add_(s, pw ? conv2d_t4n_pw_ : s1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_,
-                    OC_TILE_NARROW);
+                    lanes_narrow, OC_LANE_W);
   } else {
-    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, OC_TILE_WIDE);
-    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, OC_TILE_NARROW);
+    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, lanes_wide, OC_LANE_W);
+    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, lanes_narrow, OC_LANE_W);
   }
 }
 
 /* Runs the tiles of set s over the outputs [lo, hi) of a row, tile start
- * ox at input x + (ox - lo) * in_step, output y + ox: the widest tile that
- * fits the range as often as it fits, then the narrowest tile of the set
- * that covers the rest, moved back to end at hi (it recomputes a few
- * outputs, with the same bits). Returns the end of the tiled range: lo when
- * the range is narrower than every tile. */
+ * ox at input x + (ox - lo) * in_step, output y + ox: the first tile of the
+ * set that can cover part of the range, over the whole range if it is that
+ * narrow, else as often as it fits, then the narrowest tile that covers
+ * the rest, moved back to end at hi (it recomputes a few outputs, with the
+ * same bits). Returns the end of the tiled range: lo when the range is
+ * narrower than every tile. */
 OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, const conv2d_tile_set_ *s,
                                 const float *x, int32_t in_step, const float *w,
                                 const float *bias, int32_t nkh, float *y, int32_t lo,
                                 int32_t hi) {
-  int32_t t = 0, ox = lo, r;
-  while (t < s->n && s->width[t] > hi - lo) t++;
+  int32_t t = 0, j, ox = lo, r;
+  while (t < s->n && s->min[t] > hi - lo) t++;
   if (t == s->n) return lo;
+  if (hi - lo < s->width[t]) {
+    s->fn[t](g, x, w, bias, nkh, hi - lo, y + lo);
+    return hi;
+  }
   for (; hi - ox >= s->width[t]; ox += s->width[t]) {
-    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, s->width[t], y + ox);
   }
   r = hi - ox;
   if (r > 0) {
-    while (t + 1 < s->n && s->width[t + 1] >= r) t++;
+    for (j = t + 1; j < s->n; j++) {
+      if (s->width[j] >= r && s->width[j] < s->width[t]) t = j;
+    }
     ox = hi - s->width[t];
-    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, s->width[t], y + ox);
   }
   return hi;
 }
