@@ -91,16 +91,24 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   const float w0 = wr[k];   \
   (void)ws;
 
-/* A tile of NCO (4 or 1) output channels x tw pixels in one output row,
- * covered by LANES (see OC_CONV_OFF): x is the input at (ic 0, first valid kernel row, the tile's
+/* The pixels of a tile whose lanes do not overlap: LANES x the lane width
+ * (a constant, so lane offsets are immediates). OC_CONV_TW_ARG: the overlapping
+ * tiles' own count, tw_arg, an argument. */
+#define OC_CONV_ONE_(i) +1
+#define OC_CONV_TW_FULL(LANES) ((0 LANES(OC_CONV_ONE_)) * OC_CVL_W)
+#define OC_CONV_TW_ARG(LANES) tw_arg
+
+/* A tile of NCO (4 or 1) output channels x tw = TW(LANES) pixels in one
+ * output row, covered by LANES (see OC_CONV_OFF): x is the input at (ic 0, first valid kernel row, the tile's
  * first input column), w the weights of the first channel at (ic 0, first
  * valid kernel row), nkh the valid kernel rows; all kernel columns are valid. */
-#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr)                                          \
+#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr, TW)                                      \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, int32_t tw, float *restrict y) {            \
-    const int32_t ws = g->w_co, sw = stride_expr;                                              \
+                   const float *bias, int32_t nkh, int32_t tw_arg, float *restrict y) {        \
+    const int32_t ws = g->w_co, sw = stride_expr, tw = TW(LANES);                              \
     int32_t ic, kh, kw;                                                                        \
     OC_CONV_BIAS##NCO                                                                          \
+    (void)tw_arg;                                                                              \
     LANES(OC_CONV_DECL##NCO)                                                                   \
     for (ic = 0; ic < g->cig; ic++) {                                                          \
       const float *xr = x + ic * g->in_plane;                                                  \
@@ -118,14 +126,15 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 
 /* 1x1 stride 1: 4 output channels, x at (ic 0, the tile's first pixel), w at
  * (channel 0, ic 0). */
-#define OC_CONV_TILE4_PW_FN(name, LANES)                                                        \
+#define OC_CONV_TILE4_PW_FN(name, LANES, TW)                                                    \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, int32_t tw, float *restrict y) {            \
-    const int32_t ws = g->w_co, sw = 1;                                                        \
+                   const float *bias, int32_t nkh, int32_t tw_arg, float *restrict y) {        \
+    const int32_t ws = g->w_co, sw = 1, tw = TW(LANES);                                        \
     int32_t ic;                                                                                \
     OC_CONV_BIAS4                                                                              \
     LANES(OC_CONV_DECL4)                                                                       \
     (void)nkh;                                                                                 \
+    (void)tw_arg;                                                                              \
     for (ic = 0; ic < g->cig; ic++) {                                                          \
       const float *xp = x + ic * g->in_plane;                                                  \
       const float w0 = w[ic], w1 = w[ws + ic], w2 = w[2 * ws + ic], w3 = w[3 * ws + ic];       \
@@ -137,19 +146,25 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 /* A lane's inputs: a lane's width of columns sw apart from xp (a compile-time
  * stride of 1 lets a lane load consecutive inputs at once). */
 #define OC_CONV_X(i) OC_CVL_LOAD(xp + o##i * sw, sw)
-/* the 4-channel tiles t4w<sfx>_* (2 lanes) and t4n<sfx>_* (1 lane) */
+/* the 4-channel tiles t4w<sfx>_* (2 lanes), t4n<sfx>_* (1 lane) and
+ * t4o<sfx>_* (2 overlapping lanes) */
 #define OC_CONV_TILES4(sfx)                                                       \
-  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1)                     \
-  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w)           \
-  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1)                   \
-  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w)         \
-  OC_CONV_TILE4_PW_FN(conv2d_t4w##sfx##_pw_, OC_LANES_WIDE)                       \
-  OC_CONV_TILE4_PW_FN(conv2d_t4n##sfx##_pw_, OC_LANES_NARROW)
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)            \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)  \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)          \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL) \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)             \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)   \
+  OC_CONV_TILE4_PW_FN(conv2d_t4w##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_FULL)              \
+  OC_CONV_TILE4_PW_FN(conv2d_t4n##sfx##_pw_, OC_LANES_NARROW, OC_CONV_TW_FULL)            \
+  OC_CONV_TILE4_PW_FN(conv2d_t4o##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_ARG)
 OC_CONV_TILES4()
-OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1)
-OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w)
-OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1)
-OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w)
+OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1o_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)
+OC_CONV_TILE_FN(conv2d_t1o_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)
 #if OC_WLANE
 /* over wide lanes: t4w2 2 x 8 pixels, t4n2 8 */
 #undef OC_CVL_WIDE
@@ -158,6 +173,8 @@ OC_CONV_TILES4(2)
 #undef OC_CVL_WIDE
 #define OC_CVL_WIDE 0
 #endif
+#undef OC_CONV_TW_FULL
+#undef OC_CONV_TW_ARG
 #undef OC_CONV_X
 
 /* Edge tiles: the same tiles over pixels some of whose taps fall in the
@@ -222,20 +239,21 @@ OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, c
 typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
                                 const float *bias, int32_t nkh, int32_t tw, float *y);
 
-/* The tiles of one kind (channels, stride, 1x1): tile i covers tw pixels
- * for tw in [min[i], width[i]]. */
+/* The tiles of one kind (channels, stride, 1x1): tile i covers width[i]
+ * pixels, part[i] (its lanes overlapping) tw in [min[i], width[i]). */
 #define OC_CONV_SET_MAX 4
 typedef struct {
   int32_t n;
   int32_t width[OC_CONV_SET_MAX], min[OC_CONV_SET_MAX];
-  conv2d_tile_fn_ fn[OC_CONV_SET_MAX];
+  conv2d_tile_fn_ fn[OC_CONV_SET_MAX], part[OC_CONV_SET_MAX];
 } conv2d_tile_set_;
 
 /* adds a tile of `lanes` lanes of lane_w pixels (a lane covers lane_w
  * pixels, so a tile of one covers exactly that many) */
-OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, int32_t lanes,
-                               int32_t lane_w) {
+OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, conv2d_tile_fn_ part,
+                               int32_t lanes, int32_t lane_w) {
   s->fn[s->n] = fn;
+  s->part[s->n] = part;
   s->width[s->n] = lanes * lane_w;
   s->min[s->n] = lanes > 1 ? (lanes - 1) * lane_w + 1 : lane_w;
   s->n++;
@@ -245,25 +263,25 @@ OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, int32_t 
  * (pw, with nco4 and s1), in the order conv2d_tiles_ prefers them: the
  * wide-lane tiles where there are some (a row of 8 pixels takes one lane of
  * 8 rather than two of 4), then the 2-lane and the 1-lane tiles. */
+#define OC_CONV_PICK4(kind, sfx) \
+  pw ? conv2d_##kind##sfx##_pw_ : s1 ? conv2d_##kind##sfx##_s1_ : conv2d_##kind##sfx##_sn_
 OC_INLINE void conv2d_set_init_(conv2d_tile_set_ *s, int nco4, int s1, int pw) {
   const int32_t lanes_wide = OC_TILE_WIDE / OC_LANE_W, lanes_narrow = OC_TILE_NARROW / OC_LANE_W;
   s->n = 0;
   if (nco4) {
 #if OC_WLANE
-    conv2d_set_add_(s, pw ? conv2d_t4w2_pw_ : s1 ? conv2d_t4w2_s1_ : conv2d_t4w2_sn_, 2,
-                    OC_WLANE_W);
-    conv2d_set_add_(s, pw ? conv2d_t4n2_pw_ : s1 ? conv2d_t4n2_s1_ : conv2d_t4n2_sn_, 1,
-                    OC_WLANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4w, 2), OC_CONV_PICK4(t4o, 2), 2, OC_WLANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4n, 2), NULL, 1, OC_WLANE_W);
 #endif
-    conv2d_set_add_(s, pw ? conv2d_t4w_pw_ : s1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_, lanes_wide,
-                    OC_LANE_W);
-    conv2d_set_add_(s, pw ? conv2d_t4n_pw_ : s1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_,
-                    lanes_narrow, OC_LANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4w, ), OC_CONV_PICK4(t4o, ), lanes_wide, OC_LANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4n, ), NULL, lanes_narrow, OC_LANE_W);
   } else {
-    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, lanes_wide, OC_LANE_W);
-    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, lanes_narrow, OC_LANE_W);
+    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, s1 ? conv2d_t1o_s1_ : conv2d_t1o_sn_,
+                    lanes_wide, OC_LANE_W);
+    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, NULL, lanes_narrow, OC_LANE_W);
   }
 }
+#undef OC_CONV_PICK4
 
 /* Runs the tiles of set s over the outputs [lo, hi) of a row, tile start
  * ox at input x + (ox - lo) * in_step, output y + ox: the first tile of the
@@ -280,7 +298,7 @@ OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, const conv2d_tile_set_ *s
   while (t < s->n && s->min[t] > hi - lo) t++;
   if (t == s->n) return lo;
   if (hi - lo < s->width[t]) {
-    s->fn[t](g, x, w, bias, nkh, hi - lo, y + lo);
+    s->part[t](g, x, w, bias, nkh, hi - lo, y + lo);
     return hi;
   }
   for (; hi - ox >= s->width[t]; ox += s->width[t]) {
