@@ -132,7 +132,28 @@ static void test_band_special(void) {
   check(band_case(p, 1, 0, 0), "conv2d band: 3-D goes to oc_conv2d_f32");
 }
 
+/* conv2d_finite_ finds an infinity or a NaN wherever it is: in a block of
+ * 64 weights or in the rest, at either end of either */
+static void test_finite(void) {
+  static const int at[] = {0, 1, 63, 64, 100, 127, 128, 191, 192, 199};
+  float w[200];
+  int i, k, bad;
+  for (i = 0; i < 200; i++) w[i] = (float)(i % 13) - 6.5f;
+  w[7] = -0.0f, w[8] = 3.0e38f, w[9] = 1.0e-45f; /* finite extremes */
+  check(conv2d_finite_(w, 200) && conv2d_finite_(w, 0), "conv2d_finite_: finite weights");
+  for (bad = 0; bad < 3; bad++) {
+    for (k = 0; k < (int)(sizeof at / sizeof at[0]); k++) {
+      const float keep = w[at[k]];
+      w[at[k]] = bad == 0 ? INFINITY : bad == 1 ? -INFINITY : NAN;
+      check(!conv2d_finite_(w, 200), "conv2d_finite_: an infinity or a NaN weight");
+      check(conv2d_finite_(w, at[k]), "conv2d_finite_: the weights before it");
+      w[at[k]] = keep;
+    }
+  }
+}
+
 int main(void) {
+  test_finite();
   test_band_shapes();
   test_band_special();
   printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -179,6 +179,27 @@ static void test_conv2d(void) {
       conv_case(name, p, s[11], s[11], i % 4 != 1);
     }
   }
+  /* every row width the tile choice tells apart (one or two lanes, full or
+   * overlapping, a remainder of 1 to 15 pixels, 4- and 8-float lanes):
+   * 3x3 stride 1 and 2, and 1x1 planes of one row */
+  {
+    int wo, kind;
+    for (wo = 1; wo <= 40; wo++) {
+      for (kind = 0; kind < 3; kind++) {
+        char name[96];
+        memset(&p, 0, sizeof p);
+        p.n = 1; p.c_in = 3; p.c_out = 8; p.group = 1; p.h_in = kind == 2 ? 1 : 3;
+        p.k_h = p.k_w = kind == 2 ? 1 : 3;
+        p.stride_h = p.stride_w = kind == 1 ? 2 : 1; p.dil_h = p.dil_w = 1;
+        p.pad_top = p.pad_left = kind == 2 ? 0 : 1;
+        p.w_in = kind == 1 ? 2 * wo : wo;
+        p.act.kind = wo % 2 == 0 ? OC_ACT_RELU : OC_ACT_NONE;
+        sprintf(name, "conv2d tiles: row of %d outputs (%s)", wo,
+                kind == 0 ? "3x3" : kind == 1 ? "3x3 stride 2" : "1x1");
+        conv_case(name, p, kind == 2 ? 0 : 1, kind == 2 ? 0 : kind == 1 ? 0 : 1, 1);
+      }
+    }
+  }
   /* padding taps are skipped: -0.0 biases over zero inputs keep their sign
    * where only padding taps and -0.0 products are added, and an infinite
    * weight on a padding tap adds nothing (no inf * 0 = NaN) */

@@ -17,10 +17,21 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_conv_tiles.h"
 
-/* every w[i] is finite */
+/* every w[i] is finite. It reads all of a convolution's weights at every
+ * call, so blocks of 64 test their exponent bits (all ones: an infinity or
+ * a NaN) without a branch per weight, which compilers vectorize. */
 OC_INLINE int conv2d_finite_(const float *w, int32_t n) {
-  int32_t i;
-  for (i = 0; i < n; i++) {
+  int32_t i = 0, j;
+  for (; i + 64 <= n; i += 64) {
+    uint32_t bad = 0;
+    for (j = 0; j < 64; j++) {
+      uint32_t bits;
+      memcpy(&bits, w + i + j, sizeof bits);
+      bad |= (uint32_t)((bits & 0x7f800000u) == 0x7f800000u);
+    }
+    if (bad) return 0;
+  }
+  for (; i < n; i++) {
     if (!(w[i] - w[i] == 0.0f)) return 0;
   }
   return 1;
@@ -93,17 +104,16 @@ OC_INLINE void conv2d_band_row_(const oc_conv2d_params *p, const conv2d_geom_ *g
   const int32_t sw = p->stride_w;
   int32_t t1 = 0, ox;
   float bb[4];
+  conv2d_tile_set_ s;
   conv2d_bias4_(bias, nco, bb);
+  conv2d_set_init_(&s, nco == 4, sw == 1, 0);
   if (nco == 4) {
-    t1 = conv2d_tiles_(gb, sw == 1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
-                       sw == 1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_, band, sw, w, bb, p->k_h, y, 0,
-                       p->w_out);
+    t1 = conv2d_tiles_(gb, &s, band, sw, w, bb, p->k_h, y, 0, p->w_out);
   } else {
     int32_t c;
     for (c = 0; c < nco; c++) {
-      t1 = conv2d_tiles_(gb, sw == 1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_,
-                         sw == 1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, band, sw, w + c * gb->w_co,
-                         bb + c, p->k_h, y + c * gb->y_co, 0, p->w_out);
+      t1 = conv2d_tiles_(gb, &s, band, sw, w + c * gb->w_co, bb + c, p->k_h, y + c * gb->y_co,
+                         0, p->w_out);
     }
   }
   for (ox = t1; ox < p->w_out; ox++) {

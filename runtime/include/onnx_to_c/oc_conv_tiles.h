@@ -9,6 +9,7 @@
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_tile.h"
+#include "onnx_to_c/oc_wide_lane.h"
 #include "onnx_to_c/oc_dw_tiles.h"
 #include "onnx_to_c/oc_arm_tiles.h"
 
@@ -43,25 +44,45 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   const float bias1 = bias != NULL ? bias[1] : 0.0f; \
   const float bias2 = bias != NULL ? bias[2] : 0.0f; \
   const float bias3 = bias != NULL ? bias[3] : 0.0f;
+/* The lane of the tiles instantiated below: oc_lane (oc_tile.h) while
+ * OC_CVL_WIDE is 0, oc_wlane (oc_wide_lane.h) while it is 1. */
+#define OC_CVL_WIDE 0
+#define OC_CVL_CAT_(a, b) a##b
+#define OC_CVL_CAT(a, b) OC_CVL_CAT_(a, b)
+#define OC_CVL_SEL0(a, b) a
+#define OC_CVL_SEL1(a, b) b
+#define OC_CVL_PICK(a, b) OC_CVL_CAT(OC_CVL_SEL, OC_CVL_WIDE)(a, b)
+#define OC_CVL_LANE OC_CVL_PICK(oc_lane, oc_wlane)
+#define OC_CVL_W OC_CVL_PICK(OC_LANE_W, OC_WLANE_W)
+#define OC_CVL_SPLAT OC_CVL_PICK(oc_lane_splat, oc_wlane_splat)
+#define OC_CVL_LOAD OC_CVL_PICK(oc_lane_load, oc_wlane_load)
+#define OC_CVL_STORE OC_CVL_PICK(oc_lane_store, oc_wlane_store)
+/* Lane i of a tile of tw pixels starts at pixel o##i: i lanes on, or at
+ * tw - the lane width for the last lane of a tile narrower than its lanes
+ * (a 2-lane tile over 5 to 7 pixels overlaps its lanes; the outputs both
+ * compute get the same bits twice). */
+#define OC_CONV_OFF(i) \
+  const int32_t o##i = (i) * OC_CVL_W < tw - OC_CVL_W ? (i) * OC_CVL_W : tw - OC_CVL_W;
 #define OC_CONV_DECL4(i)                                                    \
-  oc_lane p##i = oc_lane_splat(bias0), q##i = oc_lane_splat(bias1),         \
-          r##i = oc_lane_splat(bias2), s##i = oc_lane_splat(bias3);
+  OC_CONV_OFF(i)                                                            \
+  OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0), q##i = OC_CVL_SPLAT(bias1),          \
+             r##i = OC_CVL_SPLAT(bias2), s##i = OC_CVL_SPLAT(bias3);
 #define OC_CONV_MAC4(i)                                                     \
   {                                                                         \
-    const oc_lane xv = OC_CONV_X(i);                                        \
+    const OC_CVL_LANE xv = OC_CONV_X(i);                                     \
     OC_MAC(p##i, w0, xv);                                                   \
     OC_MAC(q##i, w1, xv);                                                   \
     OC_MAC(r##i, w2, xv);                                                   \
     OC_MAC(s##i, w3, xv);                                                   \
   }
 #define OC_CONV_STORE4(i)                                                   \
-  oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);                         \
-  oc_lane_store(y + g->y_co + (i) * OC_LANE_W, q##i, g->act);               \
-  oc_lane_store(y + 2 * g->y_co + (i) * OC_LANE_W, r##i, g->act);           \
-  oc_lane_store(y + 3 * g->y_co + (i) * OC_LANE_W, s##i, g->act);
-#define OC_CONV_DECL1(i) oc_lane p##i = oc_lane_splat(bias0);
+  OC_CVL_STORE(y + o##i, p##i, g->act);                                     \
+  OC_CVL_STORE(y + g->y_co + o##i, q##i, g->act);                           \
+  OC_CVL_STORE(y + 2 * g->y_co + o##i, r##i, g->act);                       \
+  OC_CVL_STORE(y + 3 * g->y_co + o##i, s##i, g->act);
+#define OC_CONV_DECL1(i) OC_CONV_OFF(i) OC_CVL_LANE p##i = OC_CVL_SPLAT(bias0);
 #define OC_CONV_MAC1(i) OC_MAC(p##i, w0, OC_CONV_X(i));
-#define OC_CONV_STORE1(i) oc_lane_store(y + (i) * OC_LANE_W, p##i, g->act);
+#define OC_CONV_STORE1(i) OC_CVL_STORE(y + o##i, p##i, g->act);
 
 #define OC_CONV_BIAS1 const float bias0 = bias != NULL ? bias[0] : 0.0f;
 #define OC_CONV_WEIGHTS4(k) \
@@ -70,16 +91,24 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
   const float w0 = wr[k];   \
   (void)ws;
 
-/* A tile of NCO (4 or 1) output channels x the pixels of LANES in one
- * output row: x is the input at (ic 0, first valid kernel row, the tile's
+/* The pixels of a tile whose lanes do not overlap: LANES x the lane width
+ * (a constant, so lane offsets are immediates). OC_CONV_TW_ARG: the overlapping
+ * tiles' own count, tw_arg, an argument. */
+#define OC_CONV_ONE_(i) +1
+#define OC_CONV_TW_FULL(LANES) ((0 LANES(OC_CONV_ONE_)) * OC_CVL_W)
+#define OC_CONV_TW_ARG(LANES) tw_arg
+
+/* A tile of NCO (4 or 1) output channels x tw = TW(LANES) pixels in one
+ * output row, covered by LANES (see OC_CONV_OFF): x is the input at (ic 0, first valid kernel row, the tile's
  * first input column), w the weights of the first channel at (ic 0, first
  * valid kernel row), nkh the valid kernel rows; all kernel columns are valid. */
-#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr)                                          \
+#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr, TW)                                      \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, float *restrict y) {                        \
-    const int32_t ws = g->w_co, sw = stride_expr;                                              \
+                   const float *bias, int32_t nkh, int32_t tw_arg, float *restrict y) {        \
+    const int32_t ws = g->w_co, sw = stride_expr, tw = TW(LANES);                              \
     int32_t ic, kh, kw;                                                                        \
     OC_CONV_BIAS##NCO                                                                          \
+    (void)tw_arg;                                                                              \
     LANES(OC_CONV_DECL##NCO)                                                                   \
     for (ic = 0; ic < g->cig; ic++) {                                                          \
       const float *xr = x + ic * g->in_plane;                                                  \
@@ -97,14 +126,15 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 
 /* 1x1 stride 1: 4 output channels, x at (ic 0, the tile's first pixel), w at
  * (channel 0, ic 0). */
-#define OC_CONV_TILE4_PW_FN(name, LANES)                                                        \
+#define OC_CONV_TILE4_PW_FN(name, LANES, TW)                                                    \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
-                   const float *bias, int32_t nkh, float *restrict y) {                        \
-    const int32_t ws = g->w_co, sw = 1;                                                        \
+                   const float *bias, int32_t nkh, int32_t tw_arg, float *restrict y) {        \
+    const int32_t ws = g->w_co, sw = 1, tw = TW(LANES);                                        \
     int32_t ic;                                                                                \
     OC_CONV_BIAS4                                                                              \
     LANES(OC_CONV_DECL4)                                                                       \
     (void)nkh;                                                                                 \
+    (void)tw_arg;                                                                              \
     for (ic = 0; ic < g->cig; ic++) {                                                          \
       const float *xp = x + ic * g->in_plane;                                                  \
       const float w0 = w[ic], w1 = w[ws + ic], w2 = w[2 * ws + ic], w3 = w[3 * ws + ic];       \
@@ -113,19 +143,38 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
     LANES(OC_CONV_STORE4)                                                                      \
   }
 
-/* A lane's inputs: OC_LANE_W columns sw apart from xp (a compile-time
+/* A lane's inputs: a lane's width of columns sw apart from xp (a compile-time
  * stride of 1 lets a lane load consecutive inputs at once). */
-#define OC_CONV_X(i) oc_lane_load(xp + (i) * OC_LANE_W * sw, sw)
-OC_CONV_TILE_FN(conv2d_t4w_s1_, 4, OC_LANES_WIDE, 1)
-OC_CONV_TILE_FN(conv2d_t4w_sn_, 4, OC_LANES_WIDE, g->stride_w)
-OC_CONV_TILE_FN(conv2d_t4n_s1_, 4, OC_LANES_NARROW, 1)
-OC_CONV_TILE_FN(conv2d_t4n_sn_, 4, OC_LANES_NARROW, g->stride_w)
-OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1)
-OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w)
-OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1)
-OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w)
-OC_CONV_TILE4_PW_FN(conv2d_t4w_pw_, OC_LANES_WIDE)
-OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
+#define OC_CONV_X(i) OC_CVL_LOAD(xp + o##i * sw, sw)
+/* the 4-channel tiles t4w<sfx>_* (2 lanes), t4n<sfx>_* (1 lane) and
+ * t4o<sfx>_* (2 overlapping lanes) */
+#define OC_CONV_TILES4(sfx)                                                       \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)            \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)  \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)          \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL) \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)             \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)   \
+  OC_CONV_TILE4_PW_FN(conv2d_t4w##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_FULL)              \
+  OC_CONV_TILE4_PW_FN(conv2d_t4n##sfx##_pw_, OC_LANES_NARROW, OC_CONV_TW_FULL)            \
+  OC_CONV_TILE4_PW_FN(conv2d_t4o##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_ARG)
+OC_CONV_TILES4()
+OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL)
+OC_CONV_TILE_FN(conv2d_t1o_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)
+OC_CONV_TILE_FN(conv2d_t1o_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)
+#if OC_WLANE
+/* over wide lanes: t4w2 2 x 8 pixels, t4n2 8 */
+#undef OC_CVL_WIDE
+#define OC_CVL_WIDE 1
+OC_CONV_TILES4(2)
+#undef OC_CVL_WIDE
+#define OC_CVL_WIDE 0
+#endif
+#undef OC_CONV_TW_FULL
+#undef OC_CONV_TW_ARG
 #undef OC_CONV_X
 
 /* Edge tiles: the same tiles over pixels some of whose taps fall in the
@@ -144,6 +193,7 @@ OC_CONV_TILE4_PW_FN(conv2d_t4n_pw_, OC_LANES_NARROW)
                       const float *bias, int32_t nkh, int32_t ix0, float *restrict y) {         \
     int32_t off[OC_CONV_EDGE_KW * (TWPX)], full[OC_CONV_EDGE_KW];                               \
     const int32_t ws = g->w_co, sw = g->stride_w;                                               \
+    const int32_t tw = (TWPX);                                                                  \
     int32_t ic, kh, kw, j;                                                                      \
     OC_CONV_BIAS##NCO                                                                           \
     LANES(OC_CONV_DECL##NCO)                                                                    \
@@ -187,24 +237,80 @@ OC_INLINE void conv2d_edges_(const oc_conv2d_params *p, const conv2d_geom_ *g, c
 }
 
 typedef void (*conv2d_tile_fn_)(const conv2d_geom_ *g, const float *x, const float *w,
-                                const float *bias, int32_t nkh, float *y);
+                                const float *bias, int32_t nkh, int32_t tw, float *y);
 
-/* Runs tile (wide) or narrow over the outputs [lo, hi) of a row, tile start
- * ox at input x + (ox - lo) * in_step, output y + ox; the last tile is moved back
- * to end at hi (it recomputes a few outputs, with the same bits). Returns
- * the end of the tiled range: lo when the range is narrower than a tile. */
-OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, conv2d_tile_fn_ wide, conv2d_tile_fn_ narrow,
-                             const float *x, int32_t in_step, const float *w, const float *bias,
-                             int32_t nkh, float *y, int32_t lo, int32_t hi) {
-  const int32_t n = hi - lo;
-  const int32_t tw = n >= OC_TILE_WIDE ? OC_TILE_WIDE : OC_TILE_NARROW;
-  const conv2d_tile_fn_ tile = n >= OC_TILE_WIDE ? wide : narrow;
-  int32_t ox;
-  if (n < OC_TILE_NARROW) return lo;
-  for (ox = lo;; ox += tw) {
-    if (ox + tw > hi) ox = hi - tw;
-    tile(g, x + (ox - lo) * in_step, w, bias, nkh, y + ox);
-    if (ox + tw == hi) break;
+/* The tiles of one kind (channels, stride, 1x1): tile i covers width[i]
+ * pixels, part[i] (its lanes overlapping) tw in [min[i], width[i]). */
+#define OC_CONV_SET_MAX 4
+typedef struct {
+  int32_t n;
+  int32_t width[OC_CONV_SET_MAX], min[OC_CONV_SET_MAX];
+  conv2d_tile_fn_ fn[OC_CONV_SET_MAX], part[OC_CONV_SET_MAX];
+} conv2d_tile_set_;
+
+/* adds a tile of `lanes` lanes of lane_w pixels (a lane covers lane_w
+ * pixels, so a tile of one covers exactly that many) */
+OC_INLINE void conv2d_set_add_(conv2d_tile_set_ *s, conv2d_tile_fn_ fn, conv2d_tile_fn_ part,
+                               int32_t lanes, int32_t lane_w) {
+  s->fn[s->n] = fn;
+  s->part[s->n] = part;
+  s->width[s->n] = lanes * lane_w;
+  s->min[s->n] = lanes > 1 ? (lanes - 1) * lane_w + 1 : lane_w;
+  s->n++;
+}
+
+/* The tiles of 4 channels (nco4) or 1, stride 1 (s1) or not, 1x1 stride 1
+ * (pw, with nco4 and s1), in the order conv2d_tiles_ prefers them: the
+ * wide-lane tiles where there are some (a row of 8 pixels takes one lane of
+ * 8 rather than two of 4), then the 2-lane and the 1-lane tiles. */
+#define OC_CONV_PICK4(kind, sfx) \
+  pw ? conv2d_##kind##sfx##_pw_ : s1 ? conv2d_##kind##sfx##_s1_ : conv2d_##kind##sfx##_sn_
+OC_INLINE void conv2d_set_init_(conv2d_tile_set_ *s, int nco4, int s1, int pw) {
+  const int32_t lanes_wide = OC_TILE_WIDE / OC_LANE_W, lanes_narrow = OC_TILE_NARROW / OC_LANE_W;
+  s->n = 0;
+  if (nco4) {
+#if OC_WLANE
+    conv2d_set_add_(s, OC_CONV_PICK4(t4w, 2), OC_CONV_PICK4(t4o, 2), 2, OC_WLANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4n, 2), NULL, 1, OC_WLANE_W);
+#endif
+    conv2d_set_add_(s, OC_CONV_PICK4(t4w, ), OC_CONV_PICK4(t4o, ), lanes_wide, OC_LANE_W);
+    conv2d_set_add_(s, OC_CONV_PICK4(t4n, ), NULL, lanes_narrow, OC_LANE_W);
+  } else {
+    conv2d_set_add_(s, s1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_, s1 ? conv2d_t1o_s1_ : conv2d_t1o_sn_,
+                    lanes_wide, OC_LANE_W);
+    conv2d_set_add_(s, s1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, NULL, lanes_narrow, OC_LANE_W);
+  }
+}
+#undef OC_CONV_PICK4
+
+/* Runs the tiles of set s over the outputs [lo, hi) of a row, tile start
+ * ox at input x + (ox - lo) * in_step, output y + ox: the first tile of the
+ * set that can cover part of the range, over the whole range if it is that
+ * narrow, else as often as it fits, then the narrowest tile that covers
+ * the rest, moved back to end at hi (it recomputes a few outputs, with the
+ * same bits). Returns the end of the tiled range: lo when the range is
+ * narrower than every tile. */
+OC_INLINE int32_t conv2d_tiles_(const conv2d_geom_ *g, const conv2d_tile_set_ *s,
+                                const float *x, int32_t in_step, const float *w,
+                                const float *bias, int32_t nkh, float *y, int32_t lo,
+                                int32_t hi) {
+  int32_t t = 0, j, ox = lo, r;
+  while (t < s->n && s->min[t] > hi - lo) t++;
+  if (t == s->n) return lo;
+  if (hi - lo < s->width[t]) {
+    s->part[t](g, x, w, bias, nkh, hi - lo, y + lo);
+    return hi;
+  }
+  for (; hi - ox >= s->width[t]; ox += s->width[t]) {
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, s->width[t], y + ox);
+  }
+  r = hi - ox;
+  if (r > 0) {
+    for (j = t + 1; j < s->n; j++) {
+      if (s->width[j] >= r && s->width[j] < s->width[t]) t = j;
+    }
+    ox = hi - s->width[t];
+    s->fn[t](g, x + (ox - lo) * in_step, w, bias, nkh, s->width[t], y + ox);
   }
   return hi;
 }
@@ -316,17 +422,15 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   } else {
     /* tile start ox reads from input column ox * sw - pad_left >= 0 */
     const float *x0 = xr + (lo * sw - p->pad_left);
+    conv2d_tile_set_ s;
+    conv2d_set_init_(&s, nco == 4, sw == 1, 0);
     if (nco == 4) {
-      t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t4w_s1_ : conv2d_t4w_sn_,
-                         sw == 1 ? conv2d_t4n_s1_ : conv2d_t4n_sn_, x0, sw, w, bias,
-                         nkh, y, lo, hi);
+      t1 = conv2d_tiles_(g, &s, x0, sw, w, bias, nkh, y, lo, hi);
     } else {
       int32_t c;
       for (c = 0; c < nco; c++) {
-        t1 = conv2d_tiles_(g, sw == 1 ? conv2d_t1w_s1_ : conv2d_t1w_sn_,
-                           sw == 1 ? conv2d_t1n_s1_ : conv2d_t1n_sn_, x0, sw,
-                           w + c * g->w_co, bias != NULL ? bias + c : NULL, nkh, y + c * g->y_co,
-                           lo, hi);
+        t1 = conv2d_tiles_(g, &s, x0, sw, w + c * g->w_co, bias != NULL ? bias + c : NULL, nkh,
+                           y + c * g->y_co, lo, hi);
       }
     }
   }
@@ -352,18 +456,20 @@ OC_INLINE void conv2d_pointwise_(const conv2d_geom_ *g, const float *x, const fl
                               const float *bias, int32_t nco, int32_t vol, float *y) {
   int32_t i = 0, c;
   float bb[4];
+  conv2d_tile_set_ s;
   conv2d_bias4_(bias, nco, bb);
   bias = bb;
+  conv2d_set_init_(&s, nco == 4, 1, 1);
   if (nco == 4) {
 #if OC_ARM_TILES
     i = oc_arm_pointwise4(x, g->in_plane, w, g->w_co, g->cig, bias, vol, y, g->y_co, g->act);
     if (i == 0)
 #endif
-    i = conv2d_tiles_(g, conv2d_t4w_pw_, conv2d_t4n_pw_, x, 1, w, bias, 1, y, 0, vol);
+    i = conv2d_tiles_(g, &s, x, 1, w, bias, 1, y, 0, vol);
   } else {
     for (c = 0; c < nco; c++) {
-      i = conv2d_tiles_(g, conv2d_t1w_s1_, conv2d_t1n_s1_, x, 1, w + c * g->w_co,
-                        bias != NULL ? bias + c : NULL, 1, y + c * g->y_co, 0, vol);
+      i = conv2d_tiles_(g, &s, x, 1, w + c * g->w_co, bias != NULL ? bias + c : NULL, 1,
+                        y + c * g->y_co, 0, vol);
     }
   }
   for (; i < vol; i++) conv2d_pixel_(g, x + i, w, bias, nco, 1, 0, 0, 1, y + i);
