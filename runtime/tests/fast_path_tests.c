@@ -75,16 +75,19 @@ static float *exact_vals(int n, int special) {
 
 static void test_lane_store(void) {
   static const float vals[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.25f, -0.25f, 0.5f, -0.5f,
-                               INFINITY, -INFINITY, NAN, -NAN, 1e-40f, -1e-40f, 6.0f, 7.0f};
+                               INFINITY, -INFINITY, NAN, -NAN, 1e-40f, -1e-40f, 6.0f, 7.0f,
+                               3.0f, -3.0f, 2.9999998f, -2.9999998f, 3.0000002f, -3.0000002f,
+                               2.5f, -2.5f};
+  static const oc_act_kind kinds[] = {OC_ACT_NONE, OC_ACT_RELU, OC_ACT_CLIP, OC_ACT_LEAKY_RELU,
+                                      OC_ACT_HARD_SIGMOID, OC_ACT_HARD_SWISH};
   static const float bounds[][2] = {{-0.25f, 0.5f}, {0.0f, 6.0f}, {-0.0f, 0.0f}, {-1.0f, -0.0f}};
   const int nv = (int)(sizeof vals / sizeof vals[0]);
   int kind, bi, i, ok = 1;
-  for (kind = 0; kind < 4; kind++) {
+  for (kind = 0; kind < (int)(sizeof kinds / sizeof kinds[0]); kind++) {
     for (bi = 0; bi < 4; bi++) {
       oc_act act;
       memset(&act, 0, sizeof act);
-      act.kind = kind == 0 ? OC_ACT_NONE : kind == 1 ? OC_ACT_RELU
-                 : kind == 2 ? OC_ACT_CLIP : OC_ACT_LEAKY_RELU;
+      act.kind = kinds[kind];
       act.alpha = bounds[bi][0];
       act.beta = bounds[bi][1];
       for (i = 0; i + OC_LANE_W <= nv; i++) {
@@ -98,7 +101,7 @@ static void test_lane_store(void) {
       }
     }
   }
-  check(ok, "lane store: none / relu / clip / leaky relu, bit for bit");
+  check(ok, "lane store: none / relu / clip / leaky relu / hard sigmoid / hard swish, bit for bit");
 }
 
 /* --------------------------------------------------------------- maxpool */
