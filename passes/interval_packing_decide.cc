@@ -280,9 +280,9 @@ class Decider {
   // there; one resting at the level lies, if not there, on another unplaced
   // block beside it in time, so at least as high as that one's top could be
   // (in a packing where every block rests on another or at 0, which is no
-  // loss). With groups, whose
-  // profiles may rest on a lower neighbour anywhere, only the first holds,
-  // and the search no longer covers every packing.
+  // loss). With groups, whose profiles may rest on a lower neighbour
+  // anywhere, only the first holds, and the search no longer covers every
+  // packing.
   void Choices(int u, std::vector<std::pair<int64_t, int>>* ranked, int64_t* raise_to) {
     const int64_t level = st_.skyline[u];
     const bool slack = level + st_.remaining[u] < cap_;  // else nothing may stay empty

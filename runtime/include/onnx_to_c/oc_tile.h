@@ -199,24 +199,18 @@ OC_LANE_INLINE oc_lane oc_lane_clip(oc_lane v, float lo, float hi) {
 #endif
 }
 
-/* HardSigmoid and HardSwish of a lane: oc_apply_act's expressions, one
+/* HardSigmoid and HardSwish of a vector lane: oc_apply_act's expressions, one
  * multiplication, one addition and oc_clamp01's two comparisons per element
  * (no contraction: -ffp-contract=off). */
-OC_LANE_INLINE oc_lane oc_lane_hard_sigmoid(oc_lane v, float alpha, float beta) {
 #if OC_LANE_VECTOR
+OC_LANE_INLINE oc_lane oc_lane_hard_sigmoid(oc_lane v, float alpha, float beta) {
   return oc_lane_clip(oc_lane_splat(alpha) * v + oc_lane_splat(beta), 0.0f, 1.0f);
-#else
-  return oc_clamp01(alpha * v + beta);
-#endif
 }
 
 OC_LANE_INLINE oc_lane oc_lane_hard_swish(oc_lane v) {
-#if OC_LANE_VECTOR
   return v * oc_lane_clip(v * oc_lane_splat(1.0f / 6.0f) + oc_lane_splat(0.5f), 0.0f, 1.0f);
-#else
-  return v * oc_clamp01(v * (1.0f / 6.0f) + 0.5f);
-#endif
 }
+#endif
 
 /* p[i] = act(lane i) */
 OC_LANE_INLINE void oc_lane_store(float *p, oc_lane v, const oc_act *act) {
