@@ -12,7 +12,9 @@ if absent) it measures, in one run on the same seeded normal(0,1) input:
   src      bytes of the generated .c and .h files (the harness excluded)
   arena    "arena_bytes" from the report
   C ms     median latency printed by the harness run with ONNX_TO_C_BENCH_ITERS=N,
-           one column per --targets entry (default x86-64; x86-64-v3 is the AVX2 code)
+           one column per --targets entry (default x86-64, which runs its AVX2 statements
+           on AVX2 CPUs; x86-64-sse2 is the same code with -DONNX_TO_C_NO_DISPATCH;
+           x86-64-v3 is AVX2 only)
   ORT ms   median latency from `node scripts/ort_run.js --time N`
            (--rounds R alternates them R times; each keeps its fastest median)
   max abs diff  largest |C output - ORT output| (a sanity check, not a test)
@@ -57,12 +59,15 @@ def build_target(args, model, work, target, row):
     gen = work / target / "gen"
     gen.mkdir(parents=True)
     report = work / target / "report.json"
+    # x86-64-sse2: the x86-64 code with its AVX2 dispatch compiled out.
+    cpu, defines = (("x86-64", ["-DONNX_TO_C_NO_DISPATCH"]) if target == "x86-64-sse2"
+                    else (target, []))
     res = checked(common.run([args.compiler, model.resolve(), "-o", gen, "--emit-harness",
-                              "--target=" + target, "--report", report], 900), "onnx-to-c")
+                              "--target=" + cpu, "--report", report], 900), "onnx-to-c")
     prog = work / target / "prog"
     srcs = sorted(str(p) for p in gen.glob("*.c"))
-    built = checked(common.run(shlex.split(args.cc) + ["-std=c99", "-O2", "-ffp-contract=off"] + srcs
-                               + ["-lm", "-o", prog], 1800), "C build")
+    built = checked(common.run(shlex.split(args.cc) + ["-std=c99", "-O2", "-ffp-contract=off"]
+                               + defines + srcs + ["-lm", "-o", prog], 1800), "C build")
     if "compile_s" not in row:  # the first target's figures
         row["compile_s"] = res.seconds
         row["build_s"] = built.seconds

@@ -13,7 +13,9 @@
 #   NAME         C prefix: <name>.h, <name>_run(), <NAME>_ARENA_SIZE (default: <target> made
 #                into a C identifier); also the target property ONNX_TO_C_NAME
 #   TARGET       the CPU to generate code for, passed as `--target <cpu>` (values:
-#                `onnx-to-c --help`); without it, portable C99
+#                `onnx-to-c --help`); without it, x86-64: portable C99 plus <name>_avx2.c,
+#                the same statements for AVX2 CPUs, chosen at run time (give the target
+#                here or as --target=<cpu> in OPTIONS, so the function knows that file)
 #   MAX_ARENA    fail the build when the arena needs more than this many bytes (65536, 64K,
 #                2M); the error names the arena, the lower bound and the biggest buffers live
 #                at the peak step
@@ -65,6 +67,19 @@ function(onnx_to_c_add_model target)
 
   set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/onnx_to_c/${target}")
   set(outputs "${out_dir}/${name}.h" "${out_dir}/${name}.c")
+  # The x86-64 target (the default) also writes NAME_avx2.c: the statements
+  # compiled for AVX2, chosen at run time on CPUs that have it.
+  set(effective_target "${arg_TARGET}")
+  foreach(option IN LISTS arg_OPTIONS)
+    if(option MATCHES "^--target=(.*)$")
+      set(effective_target "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  set(sources "${out_dir}/${name}.c")
+  if(effective_target STREQUAL "" OR effective_target STREQUAL "x86-64")
+    list(APPEND outputs "${out_dir}/${name}_avx2.c")
+    list(APPEND sources "${out_dir}/${name}_avx2.c")
+  endif()
   set(args "${model}" -o "${out_dir}" --name "${name}")
   if(NOT "${arg_TARGET}" STREQUAL "")
     list(APPEND args --target "${arg_TARGET}")
@@ -95,7 +110,7 @@ function(onnx_to_c_add_model target)
     COMMENT "onnx-to-c: compiling ${arg_MODEL} into ${name}.c"
     VERBATIM)
 
-  add_library(${target} STATIC "${out_dir}/${name}.c" "${out_dir}/${name}.h")
+  add_library(${target} STATIC ${sources} "${out_dir}/${name}.h")
   add_library(OnnxToC::${target} ALIAS ${target})
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
   set_target_properties(${target} PROPERTIES

@@ -12,6 +12,7 @@
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
 #include "targets/c99/runtime_sources.h"
+#include "targets/c99/x86_dispatch.h"
 
 namespace oc {
 
@@ -179,6 +180,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   ctx.names.Reserve(o.name + "_run");
   ctx.names.Reserve(o.name + "_ctx");
   ctx.names.Reserve(o.name + "_arena");
+  ctx.names.Reserve(o.name + "_avx2_steps");
+  ctx.names.Reserve(o.name + "_weights");
+  ctx.names.Reserve(o.name + "_steps");
+  ctx.names.Reserve(o.name + "_step_fn");
+  ctx.names.Reserve(o.name + "_avx2_unused");
   for (const char* guard_name : {"_guarded", "_guarded_storage", "_snapshot", "_arena_guard_step",
                                  "_guard_unchanged", "_guard_check"}) {
     ctx.names.Reserve(o.name + guard_name);
@@ -208,33 +214,71 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   }
   EmitWeights(ctx, weights);
 
-  CodeWriter stmts;
+  // The statements as static functions; run again with other weight
+  // expressions for the AVX2 variant (x86_dispatch.h), so both copies agree.
   std::vector<std::string> fn_names;
-  for (size_t i = 0; i < p.statements().size(); ++i) {
-    const Statement& s = p.statements()[i];
-    std::string fn = ctx.names.Make(absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name));
-    fn_names.push_back(fn);
-    stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
-                               " node '", EscapeForCComment(s.node_name, 80), "'"));
-    if (s.recompute_of >= 0) {
-      stmts.Comment(absl::StrCat("recompute: runs statement ", s.recompute_of,
-                                 " again, same kernel on the same operands, for later readers"));
-    }
-    for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
-    stmts.Open(absl::StrCat("static void ", fn, "(const struct ", o.name, "_ctx *c)"));
-    stmts.Line("(void)c;");
-    if (m.elided[i]) {
-      stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
-                                             : "in place: its results already hold the bytes");
-    } else {
-      if (m.in_place_operand[i] >= 0) {
-        stmts.Comment(absl::StrCat("writes its result over operand ", m.in_place_operand[i]));
+  auto emit_statements = [&](CodeWriter& stmts) -> absl::Status {
+    for (size_t i = 0; i < p.statements().size(); ++i) {
+      const Statement& s = p.statements()[i];
+      if (fn_names.size() <= i) {
+        fn_names.push_back(ctx.names.Make(
+            absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name)));
       }
-      OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
+      const std::string& fn = fn_names[i];
+      stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
+                                 " node '", EscapeForCComment(s.node_name, 80), "'"));
+      if (s.recompute_of >= 0) {
+        stmts.Comment(absl::StrCat("recompute: runs statement ", s.recompute_of,
+                                   " again, same kernel on the same operands, for later readers"));
+      }
+      for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
+      stmts.Open(absl::StrCat("static void ", fn, "(const struct ", o.name, "_ctx *c)"));
+      stmts.Line("(void)c;");
+      if (m.elided[i]) {
+        stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
+                                               : "in place: its results already hold the bytes");
+      } else {
+        if (m.in_place_operand[i] >= 0) {
+          stmts.Comment(absl::StrCat("writes its result over operand ", m.in_place_operand[i]));
+        }
+        OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
+      }
+      stmts.Close();
+      stmts.Line();
     }
-    stmts.Close();
-    stmts.Line();
+    return absl::OkStatus();
+  };
+  CodeWriter stmts;
+  OC_RETURN_IF_ERROR(emit_statements(stmts));
+  const bool dispatch = UsesX86Dispatch(o.target) && !fn_names.empty();
+  CodeWriter variant_stmts;
+  std::vector<std::string> weight_table;  // main-file expressions, in c->weights order
+  if (dispatch) {
+    const std::vector<std::string> main_weight_names = ctx.weight_name;
+    for (const Value& v : p.values()) {
+      if (ctx.weight_name[v.id].empty()) continue;
+      ctx.weight_name[v.id] = absl::StrCat("((const ", ctx.CType(v.id), " *)c->weights[",
+                                           weight_table.size(), "])");
+      weight_table.push_back(main_weight_names[v.id]);
+    }
+    OC_RETURN_IF_ERROR(emit_statements(variant_stmts));
+    ctx.weight_name = main_weight_names;
   }
+
+  std::string runtime = EmbedRuntime("oc_common.h") + EmbedRuntime("oc_math.h");
+  std::vector<std::string> headers;
+  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
+  for (const std::string& h : headers) runtime += EmbedRuntime(h);
+  for (const std::string& k : ctx.kernels) runtime += EmbedRuntime(k);
+
+  CodeWriter ctx_struct;
+  ctx_struct.Open(absl::StrCat("struct ", o.name, "_ctx"));
+  ctx_struct.Line("uint8_t *arena;");
+  ctx_struct.Line("const void *const *inputs;");
+  ctx_struct.Line("void *const *outputs;");
+  if (dispatch) ctx_struct.Line("const void *const *weights; /* for the AVX2 variant */");
+  ctx_struct.Close(";");
+  const X86Dispatch x86{o.name, absl::StrCat(o.name, "_avx2_steps"), fn_names.size()};
 
   CodeWriter w;
   w.Line("/*");
@@ -243,35 +287,26 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     if (!line.empty()) w.Line(absl::StrCat(" * ", EscapeForCComment(line, 200)));
   }
   w.Line(" */");
-  w.Line(absl::StrCat("#include \"", o.name, ".h\""));
-  w.Line();
-  w.Line("#include <math.h>");
-  w.Line("#include <stddef.h>");
-  w.Line("#include <stdint.h>");
-  w.Line("#include <string.h>");
-  w.Line();
-  w.Comment("The runtime kernels this model uses, embedded as static functions.");
-  w.Line("#define OC_API static");
+  CodeWriter preamble;  // also NAME_avx2.c's
+  preamble.Line(absl::StrCat("#include \"", o.name, ".h\""));
+  preamble.Line();
+  preamble.Line("#include <math.h>");
+  preamble.Line("#include <stddef.h>");
+  preamble.Line("#include <stdint.h>");
+  preamble.Line("#include <string.h>");
+  preamble.Line();
+  preamble.Comment("The runtime kernels this model uses, embedded as static functions.");
+  preamble.Line("#define OC_API static");
+  w.Raw(preamble.str());
   if (o.target == "cortex-m4" || o.target == "cortex-m7") {
     w.Comment("Multiply-accumulate as VMLA.F32 on the FPU (runtime oc_tile.h): same bits, fewer instructions.");
     w.Line("#define OC_ARM_VMLA 1");
   }
   if (o.target == "x86-64-v3") {
-    // Enabled for the rest of this file only (the caller's code and flags stay
-    // as they are). No FMA: a fused multiply-add would change the bits.
     w.Comment("x86-64-v3: AVX2 encodings (three operands, broadcast loads) for the kernels, same bits.");
-    w.Line("#if defined(__x86_64__) && defined(__clang__)");
-    w.Line("#pragma clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)");
-    w.Line("#elif defined(__x86_64__) && defined(__GNUC__)");
-    w.Line("#pragma GCC target(\"avx2\")");
-    w.Line("#endif");
+    EmitAvx2Begin(w);
   }
-  w.Raw(EmbedRuntime("oc_common.h"));
-  w.Raw(EmbedRuntime("oc_math.h"));
-  std::vector<std::string> headers;
-  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
-  for (const std::string& h : headers) w.Raw(EmbedRuntime(h));
-  for (const std::string& k : ctx.kernels) w.Raw(EmbedRuntime(k));
+  w.Raw(runtime);
   w.Line();
   w.Comment("---- weights (read-only) ----");
   w.Raw(weights.str());
@@ -296,16 +331,14 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     w.Line("#endif");
   }
   w.Line();
-  w.Open(absl::StrCat("struct ", o.name, "_ctx"));
-  w.Line("uint8_t *arena;");
-  w.Line("const void *const *inputs;");
-  w.Line("void *const *outputs;");
-  w.Close(";");
+  w.Raw(ctx_struct.str());
   w.Line();
   w.Comment("---- statements, in the scheduled order ----");
   w.Raw(stmts.str());
+  if (dispatch) EmitDispatchTables(x86, fn_names, weight_table, w);
   w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
+  if (dispatch) EmitDispatchChoice(x86, w);
   w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
   for (size_t i = 0; i < p.inputs().size(); ++i) {
     w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
@@ -316,24 +349,25 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
   w.Line("c.inputs = inputs;");
   w.Line("c.outputs = outputs;");
+  if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
   if (o.arena_guard) EmitGuardStart(o.name, w);
   for (size_t i = 0; i < fn_names.size(); ++i) {
-    w.Line(absl::StrCat(fn_names[i], "(&c);"));
+    w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(fn_names[i], "(&c);"));
     if (o.arena_guard) {
       EmitGuardCheck(p, m, plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
     }
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
-  if (o.target == "x86-64-v3") {
-    w.Line("#if defined(__x86_64__) && defined(__clang__)");
-    w.Line("#pragma clang attribute pop");
-    w.Line("#endif");
-  }
+  if (o.target == "x86-64-v3") EmitAvx2End(w);
 
   std::vector<GeneratedFile> files;
   files.push_back({o.name + ".h", EmitHeader(p, m, plan, o)});
   files.push_back({o.name + ".c", w.str()});
+  if (UsesX86Dispatch(o.target)) {  // written even without statements: build rules list it
+    files.push_back({o.name + "_avx2.c", EmitAvx2Variant(x86, o.provenance, preamble.str(), runtime, offsets.str(),
+                                                         ctx_struct.str(), variant_stmts.str(), fn_names)});
+  }
   if (o.harness) files.push_back({o.name + "_harness.c", EmitHarness(p, o.name)});
   return files;
 }

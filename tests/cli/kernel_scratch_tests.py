@@ -29,7 +29,8 @@ def compile_report(compiler, work, tag, model, *options):
     if rc != 0:
         check(False, f"{tag} compiles: {err.strip()}")
         return None, ""
-    c = "".join(p.read_text() for p in out.glob("*.c"))
+    # NAME_avx2.c repeats NAME.c's statements (x86-64 dispatch): count them once.
+    c = "".join(p.read_text() for p in sorted(out.glob("*.c")) if not p.name.endswith("_avx2.c"))
     return json.loads((work / f"{tag}.json").read_text()), c
 
 

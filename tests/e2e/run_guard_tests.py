@@ -76,8 +76,10 @@ def check_build(args, model_dir, work, options, only):
     if res.returncode != 0:
         raise RuntimeError(common.describe_failure(res, "the guarded program on a correct plan"))
     alignment = int(re.search(r"_ARENA_ALIGNMENT (\d+)u", next(gen.glob("*.h")).read_text()).group(1))
-    source = next(p for p in gen.glob("*.c") if not p.name.endswith("_harness.c"))
-    text = source.read_text()
+    # The model's sources: NAME.c, and on x86-64 NAME_avx2.c with the same
+    # offsets (the statements that run on an AVX2 machine).
+    sources = sorted(p for p in gen.glob("*.c") if not p.name.endswith("_harness.c"))
+    text = next(p for p in sources if not p.name.endswith("_avx2.c")).read_text()
     macros = OFFSET_RE.findall(text)
     if not macros:
         raise RuntimeError("no arena offset macros in the generated C")
@@ -89,8 +91,9 @@ def check_build(args, model_dir, work, options, only):
         bad = work / f"bad_{name}"
         shutil.copytree(gen, bad)
         moved = int(offset) + alignment
-        (bad / source.name).write_text(text.replace(f"#define {name} ((size_t){offset}u)",
-                                                    f"#define {name} ((size_t){moved}u)"))
+        for source in sources:
+            (bad / source.name).write_text(source.read_text().replace(
+                f"#define {name} ((size_t){offset}u)", f"#define {name} ((size_t){moved}u)"))
         res = build_and_run(bad, work, name)
         if res.returncode == 0 or "status 4" not in res.stderr:
             raise RuntimeError(f"moving {name} by {alignment} bytes was not caught "

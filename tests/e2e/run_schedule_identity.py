@@ -67,10 +67,14 @@ def run_variant(compiler, model, work, label, options, inputs, n_outputs):
     return build_and_run(out, work, label, inputs, n_outputs), report
 
 
-def build_and_run(out, work, label, inputs, n_outputs, cc="gcc"):
-    """Build the generated C in `out` with `cc`, run it on `inputs`; returns the output bytes."""
+# The SSE2 statements only by default: schedules are compared here, the x86-64
+# dispatch's AVX2 half against them in run_target_identity.py (and building it
+# for every schedule would double this test's time).
+def build_and_run(out, work, label, inputs, n_outputs, cc="gcc", flags=("-DONNX_TO_C_NO_DISPATCH",)):
+    """Build the generated C in `out` with `cc` and `flags`, run it on `inputs`; returns the
+    output bytes."""
     prog = work / f"{label}.prog"
-    subprocess.run([cc, *CFLAGS, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
+    subprocess.run([cc, *CFLAGS, *flags, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
                    check=True, capture_output=True, timeout=900)
     in_files = []
     for i, arr in enumerate(inputs):

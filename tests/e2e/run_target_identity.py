@@ -1,7 +1,13 @@
 #!/usr/bin/python3
-"""Bitwise identity across x86-64 targets: the code generated for --target=x86-64-v3
-(8-float AVX vectors) must compute exactly the bits of --target=x86-64 (4-float SSE
-vectors), built with gcc and with clang.
+"""Bitwise identity across x86-64 code: the reference is --target=x86-64 built with
+-DONNX_TO_C_NO_DISPATCH (SSE2 only, 4-float vectors). These must compute exactly its bits,
+built with gcc and with clang:
+  * --target=x86-64 as generated, whose run function takes NAME_avx2.c's statements on
+    an AVX2 machine (8-float AVX vectors with gcc);
+  * --target=x86-64-v3 (AVX2 only).
+On the first model it also proves that the dispatch really takes NAME_avx2.c's
+statements (with them replaced by no-ops the outputs change), and that NAME.c built
+alone fails to link unless -DONNX_TO_C_NO_DISPATCH (no silent loss of AVX2).
 
     /usr/bin/python3 tests/e2e/run_target_identity.py --compiler build/onnx-to-c --work DIR
         [--public DIR] [--clang CLANG] MODEL_DIR...
@@ -10,6 +16,8 @@ Where the machine has no AVX2 the x86-64-v3 programs cannot run: the test says s
 and fails unless --allow-no-avx2 is given (a machine without AVX2 cannot check it).
 """
 import argparse
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +26,20 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 from run_schedule_identity import build_and_run, collect_cases, compile_model, inputs_for  # noqa: E402
+
+STEP_TABLE_RE = re.compile(r"^(const \w+_step_fn \w+_avx2_steps\[\d+\]) = \{.*?^\};", re.M | re.S)
+
+
+def no_op_steps(text):
+    """NAME_avx2.c with every entry of its step table a function that does nothing."""
+    m = STEP_TABLE_RE.search(text)
+    if not m:
+        raise ValueError("no step table in NAME_avx2.c")
+    n = int(re.search(r"\[(\d+)\]", m.group(1)).group(1))
+    ctx = re.search(r"struct (\w+_ctx) \{", text).group(1)
+    nop = f"static void oc_test_nop_(const struct {ctx} *c) {{ (void)c; }}\n"
+    return text[:m.start()] + nop + m.group(1) + " = {" + ", ".join(["oc_test_nop_"] * n) + "};" \
+        + text[m.end():]
 
 
 def has_avx2():
@@ -41,17 +63,44 @@ def main():
         print("this machine has no AVX2: x86-64-v3 code cannot run here")
         return 0 if args.allow_no_avx2 else 1
     passed = failed = 0
+    dispatch_proved = False
     for name, model, data in collect_cases(args.models, args.public):
         work = Path(args.work) / name.replace("/", "_")
         work.mkdir(parents=True, exist_ok=True)
         try:
             inputs = inputs_for(model, data)
             n_outputs = len(common.graph_io(model)[1])
-            sse, _ = compile_model(args.compiler, model, work, "x86-64", ["--target=x86-64"])
+            x86, _ = compile_model(args.compiler, model, work, "x86-64", ["--target=x86-64"])
             avx, _ = compile_model(args.compiler, model, work, "x86-64-v3", ["--target=x86-64-v3"])
-            ref = build_and_run(sse, work, "sse-gcc", inputs, n_outputs)
-            got = {"gcc": build_and_run(avx, work, "avx-gcc", inputs, n_outputs),
-                   args.clang: build_and_run(avx, work, "avx-clang", inputs, n_outputs, args.clang)}
+            variants = sorted(x86.glob("*_avx2.c"))
+            if len(variants) != 1:
+                raise ValueError(f"--target=x86-64 wrote {len(variants)} *_avx2.c files, not 1")
+            ref = build_and_run(x86, work, "sse-gcc", inputs, n_outputs)  # -DONNX_TO_C_NO_DISPATCH
+            got = {"x86-64 gcc": build_and_run(x86, work, "x86-gcc", inputs, n_outputs, flags=()),
+                   f"x86-64 {args.clang}": build_and_run(x86, work, "x86-clang", inputs, n_outputs,
+                                                         args.clang, flags=()),
+                   "x86-64-v3 gcc": build_and_run(avx, work, "avx-gcc", inputs, n_outputs, flags=()),
+                   f"x86-64-v3 {args.clang}": build_and_run(avx, work, "avx-clang", inputs, n_outputs,
+                                                            args.clang, flags=())}
+            if not dispatch_proved:
+                nop = work / "x86-nop"
+                shutil.copytree(x86, nop, dirs_exist_ok=True)
+                (nop / variants[0].name).write_text(no_op_steps(variants[0].read_text()))
+                if build_and_run(nop, work, "x86-nop", inputs, n_outputs,
+                                 flags=["-Wno-unused-function"]) == ref:
+                    raise ValueError("with NAME_avx2.c's statements made no-ops the outputs did not "
+                                     "change: the dispatch does not run them")
+                alone = work / "x86-alone"
+                shutil.copytree(x86, alone, dirs_exist_ok=True)
+                (alone / variants[0].name).unlink()
+                try:
+                    build_and_run(alone, work, "x86-alone", inputs, n_outputs, flags=())
+                    raise ValueError("NAME.c without NAME_avx2.c linked: the AVX2 table is not referenced")
+                except subprocess.CalledProcessError:
+                    pass
+                if build_and_run(alone, work, "x86-alone", inputs, n_outputs) != ref:
+                    raise ValueError("NAME.c alone with -DONNX_TO_C_NO_DISPATCH computes other bits")
+                dispatch_proved = True
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
             detail = getattr(e, "stderr", b"") or b""
             print(f"FAIL {name}: {e} {detail.decode(errors='replace')[:2000]}")
@@ -59,7 +108,7 @@ def main():
             continue
         differ = [cc for cc, bits in got.items() if bits != ref]
         print(f"{'FAIL' if differ else 'PASS'} {name}"
-              f"{': x86-64-v3 bits differ with ' + ', '.join(differ) if differ else ''}")
+              f"{': bits differ from the SSE2 build with ' + ', '.join(differ) if differ else ''}")
         passed, failed = passed + (not differ), failed + bool(differ)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or passed == 0 else 0
