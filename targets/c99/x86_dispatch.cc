@@ -71,7 +71,10 @@ void EmitDispatchTables(const X86Dispatch& d, const std::vector<std::string>& fn
 void EmitDispatchChoice(const X86Dispatch& d, CodeWriter& w) {
   w.Line(absl::StrCat("const ", StepType(d), " *steps = ", d.prefix, "_steps;"));
   w.Line(kDispatchCondition);
+  // __builtin_cpu_init: the CPU model may not be read yet when NAME_run is called
+  // from a constructor; without it the SSE2 statements would run there.
   w.Comment("the AVX2 statements when the CPU and the OS support AVX2");
+  w.Line("__builtin_cpu_init();");
   w.Line(absl::StrCat("if (__builtin_cpu_supports(\"avx2\")) steps = ", d.table, ";"));
   w.Line("#endif");
 }
