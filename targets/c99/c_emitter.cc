@@ -217,13 +217,14 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   // The statements as static functions; run again with other weight
   // expressions for the AVX2 variant (x86_dispatch.h), so both copies agree.
   std::vector<std::string> fn_names;
+  for (size_t i = 0; i < p.statements().size(); ++i) {
+    const Statement& s = p.statements()[i];
+    fn_names.push_back(ctx.names.Make(
+        absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name)));
+  }
   auto emit_statements = [&](CodeWriter& stmts) -> absl::Status {
     for (size_t i = 0; i < p.statements().size(); ++i) {
       const Statement& s = p.statements()[i];
-      if (fn_names.size() <= i) {
-        fn_names.push_back(ctx.names.Make(
-            absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name)));
-      }
       const std::string& fn = fn_names[i];
       stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
                                  " node '", EscapeForCComment(s.node_name, 80), "'"));
@@ -278,7 +279,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   ctx_struct.Line("void *const *outputs;");
   if (dispatch) ctx_struct.Line("const void *const *weights; /* for the AVX2 variant */");
   ctx_struct.Close(";");
-  const X86Dispatch x86{o.name, absl::StrCat(o.name, "_avx2_steps"), fn_names.size()};
+  const X86Dispatch x86{o.name, fn_names};
 
   CodeWriter w;
   w.Line("/*");
@@ -335,7 +336,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Line();
   w.Comment("---- statements, in the scheduled order ----");
   w.Raw(stmts.str());
-  if (dispatch) EmitDispatchTables(x86, fn_names, weight_table, w);
+  if (dispatch) EmitDispatchTables(x86, weight_table, w);
   w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
   if (dispatch) EmitDispatchChoice(x86, w);
@@ -365,8 +366,9 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   files.push_back({o.name + ".h", EmitHeader(p, m, plan, o)});
   files.push_back({o.name + ".c", w.str()});
   if (UsesX86Dispatch(o.target)) {  // written even without statements: build rules list it
-    files.push_back({o.name + "_avx2.c", EmitAvx2Variant(x86, o.provenance, preamble.str(), runtime, offsets.str(),
-                                                         ctx_struct.str(), variant_stmts.str(), fn_names)});
+    files.push_back({o.name + "_avx2.c", EmitAvx2Variant(x86, o.provenance, preamble.str(), runtime,
+                                                         offsets.str(), ctx_struct.str(),
+                                                         variant_stmts.str())});
   }
   if (o.harness) files.push_back({o.name + "_harness.c", EmitHarness(p, o.name)});
   return files;

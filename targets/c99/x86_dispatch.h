@@ -13,9 +13,9 @@
 namespace oc {
 
 struct X86Dispatch {
-  std::string prefix;  // the API name
-  std::string table;   // the variant's statement table, PREFIX_avx2_steps
-  size_t steps;        // statements (none: NAME_avx2.c only holds a typedef)
+  std::string prefix;               // the API name
+  std::vector<std::string> steps;   // the statement functions, in order (none: NAME_avx2.c
+                                    // only holds a typedef)
 };
 
 // The targets that get the dispatch: the baseline x86-64 one.
@@ -28,8 +28,8 @@ void EmitAvx2End(CodeWriter& w);
 // In NAME.c, after the statements: the step type, the weight table the
 // variant reads (`weight_exprs`, the main file's expressions), the baseline
 // step table and the declaration of the variant's.
-void EmitDispatchTables(const X86Dispatch& d, const std::vector<std::string>& fn_names,
-                        const std::vector<std::string>& weight_exprs, CodeWriter& w);
+void EmitDispatchTables(const X86Dispatch& d, const std::vector<std::string>& weight_exprs,
+                        CodeWriter& w);
 
 // In NAME_run: declares `steps`, the table to run.
 void EmitDispatchChoice(const X86Dispatch& d, CodeWriter& w);
@@ -38,9 +38,9 @@ void EmitDispatchChoice(const X86Dispatch& d, CodeWriter& w);
 // offsets, context struct and statements (which read weights through
 // c->weights) under the AVX2 pragmas.
 std::string EmitAvx2Variant(const X86Dispatch& d, const std::string& provenance,
-                            const std::string& preamble, const std::string& runtime, const std::string& offsets,
-                            const std::string& ctx_struct, const std::string& statements,
-                            const std::vector<std::string>& fn_names);
+                            const std::string& preamble, const std::string& runtime,
+                            const std::string& offsets, const std::string& ctx_struct,
+                            const std::string& statements);
 
 }  // namespace oc
 
