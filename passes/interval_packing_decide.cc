@@ -25,7 +25,7 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 
 // The search of canonical packings (MiniMalloc, ASPLOS 2023: every block
 // rests on the skyline; a local minimum of it is filled or left empty for
-// good, branching where the fewest choices remain) with two additions that
+// good, branching where the fewest choices remain) with three additions that
 // matter once hundreds of blocks are tightly packed:
 //  - temporal decomposition: once no unplaced block lives across a step
 //    boundary, the two sides are independent problems over the skyline as
@@ -33,7 +33,9 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 //    revisits the choices made on the other;
 //  - nogoods: a sub-problem (its steps, their skyline, its unplaced blocks)
 //    proved unsolvable is remembered, so that the many orders that lead back
-//    to it (two blocks stacked either way) are cut at once.
+//    to it (two blocks stacked either way) are cut at once;
+//  - backjumping: a failure names the changes its proof read (see
+//    Conflict), so the search returns past choices that played no part.
 // Runs are restarted after a growing node budget with a perturbed first
 // choice (Gomes, Selman and Kautz, AAAI 1998); the nogoods carry over.
 class Decider {
@@ -50,6 +52,7 @@ class Decider {
       if (st_.base[k] < 0) rest_[k] = st_.RestOn(k);
     }
     floor_.assign(st_.steps, 0);
+    touched_by_.resize(st_.steps);
     std::mt19937_64 keys(7);
     for (int k = 0; k < st_.n; ++k) {
       zobrist_.push_back(keys());
@@ -98,16 +101,19 @@ class Decider {
   }
 
   void Place(int k) {
+    const int at = static_cast<int>(log_.size());
     log_.push_back({k, -1, rest_log_.size(), {}});
     st_.Place(k, rest_[k], log_.back().saved);
     for (const Segment& s : blocks_[k].segments) {
       for (int t = s.first; t <= s.last; ++t) {
         --unplaced_live_[t];
+        touched_by_[t].push_back(at);
         RaiseRests(t);
       }
     }
   }
   void Raise(int t, int64_t to) {
+    touched_by_[t].push_back(static_cast<int>(log_.size()));
     log_.push_back({-1, t, rest_log_.size(), {st_.skyline[t]}});
     st_.skyline[t] = to;
     RaiseRests(t);
@@ -130,10 +136,14 @@ class Decider {
       if (c.block >= 0) {
         st_.Unplace(c.block, c.saved);
         for (const Segment& s : blocks_[c.block].segments) {
-          for (int t = s.first; t <= s.last; ++t) ++unplaced_live_[t];
+          for (int t = s.first; t <= s.last; ++t) {
+            ++unplaced_live_[t];
+            touched_by_[t].pop_back();
+          }
         }
       } else {
         st_.skyline[c.step] = c.saved[0];
+        touched_by_[c.step].pop_back();
       }
       log_.pop_back();
     }
@@ -170,11 +180,83 @@ class Decider {
     for (const auto& [pa, pb] : pieces) {
       Fit fit = SolvePiece(pa, pb);
       if (fit != Fit::kYes) {
+        // A piece's reasons lie in its own steps, which the pieces solved
+        // before it never touch; were it otherwise, blame everything.
+        if (fit == Fit::kNo && HighestIn(conflict_) >= static_cast<int>(mark)) conflict_ = AllBelow(mark);
         UndoTo(mark);
         return fit;
       }
     }
     return Fit::kYes;
+  }
+
+  // Conflict sets (conflict-directed backjumping, Prosser, Computational
+  // Intelligence 1993): a failure names the placements and raises (by their
+  // position in log_) that its proof depends on. A proof that reads the
+  // skyline and the unplaced blocks over steps [x, y] depends only on the
+  // changes that touched those steps, and holds for every state of the
+  // search that keeps them, since the skyline only rises. When a block's
+  // subtree fails for reasons that do not include placing that block, its
+  // siblings would fail the same way: the search returns at once.
+  using Conflict = std::vector<uint64_t>;
+  void AddTouching(Conflict* c, size_t below) const {
+    c->resize(std::max(c->size(), (below + 63) / 64), 0);
+    for (int t : blame_) {
+      for (int at : touched_by_[t]) {
+        if (static_cast<size_t>(at) < below) (*c)[at / 64] |= uint64_t{1} << (at % 64);
+      }
+    }
+  }
+  static Conflict AllBelow(size_t below) {
+    Conflict c((below + 63) / 64, ~uint64_t{0});
+    if (below % 64) c.back() = (uint64_t{1} << (below % 64)) - 1;
+    return c;
+  }
+  static bool Has(const Conflict& c, size_t at) {
+    return at / 64 < c.size() && ((c[at / 64] >> (at % 64)) & 1);
+  }
+  static int HighestIn(const Conflict& c) {
+    for (size_t w = c.size(); w-- > 0;) {
+      if (c[w]) return static_cast<int>(w * 64 + 63 - static_cast<size_t>(__builtin_clzll(c[w])));
+    }
+    return -1;
+  }
+  static void Merge(Conflict* into, const Conflict& c, size_t except) {
+    into->resize(std::max(into->size(), c.size()), 0);
+    for (size_t w = 0; w < c.size(); ++w) (*into)[w] |= c[w];
+    if (except / 64 < into->size()) (*into)[except / 64] &= ~(uint64_t{1} << (except % 64));
+  }
+  // Records the steps [x, y] as what a failed check read; returns false.
+  bool Blame(int x, int y) {
+    blame_.clear();
+    for (int t = x; t <= y; ++t) blame_.push_back(t);
+    return false;
+  }
+  // Adds a step that proves block k rests above `above` (its rest_ is more):
+  // of those, the one whose skyline was set earliest.
+  bool BlameRest(int k, int64_t above) {
+    int pick = -1, pick_at = 0;
+    for (const Segment& s : blocks_[k].segments) {
+      for (int u = s.first; u <= s.last; ++u) {
+        if (st_.skyline[u] - s.lo <= above) continue;
+        const int at = touched_by_[u].empty() ? -1 : touched_by_[u].back();
+        if (pick < 0 || at < pick_at) {
+          pick = u;
+          pick_at = at;
+        }
+      }
+    }
+    if (pick >= 0) blame_.push_back(pick);
+    return false;
+  }
+  // Step t (its unplaced blocks and skyline) and why each unplaced block
+  // live there rests above `above` - its offset at t.
+  bool BlameRestsAt(int t, int64_t above) {
+    blame_.assign(1, t);
+    for (const auto& [k, lo] : live_at_[t]) {
+      if (st_.base[k] < 0 && rest_[k] + lo > above) BlameRest(k, above - lo);
+    }
+    return false;
   }
 
   uint64_t Key(int a, int b) const {
@@ -198,14 +280,17 @@ class Decider {
     for (int t = a; t <= b; ++t) {
       for (int k : starting_at_[t]) {
         if (st_.base[k] >= 0) continue;
-        if (rest_[k] + blocks_[k].height > cap_) return false;
+        if (rest_[k] + blocks_[k].height > cap_) {
+          blame_.clear();
+          return BlameRest(k, cap_ - blocks_[k].height);
+        }
         for (const Segment& s : blocks_[k].segments) {
           for (int u = s.first; u <= s.last; ++u) floor_[u] = std::min(floor_[u], rest_[k] + s.lo);
         }
       }
     }
     for (int t = a; t <= b; ++t) {
-      if (floor_[t] + st_.remaining[t] > cap_) return false;
+      if (floor_[t] + st_.remaining[t] > cap_) return BlameRestsAt(t, cap_ - st_.remaining[t]);
     }
     return has_groups_ || (LowRunsCanBeCovered(a, b) && ValleysCanBeFilled(a, b));
   }
@@ -241,7 +326,7 @@ class Decider {
           if (st_.base[k] < 0 && blocks_[k].last <= rb) reach_[blocks_[k].last + 1 - ra] = 1;
         }
       }
-      return reach_[rb + 1 - ra] != 0;
+      return reach_[rb + 1 - ra] != 0 || Blame(std::max(a, ra - 1), std::min(b, rb + 1));
     });
   }
 
@@ -265,7 +350,9 @@ class Decider {
           }
         }
         for (int t = va; t <= vb; ++t) {
-          if (top - inside_[t - va] > cap_ - st_.remaining[t]) return false;
+          if (top - inside_[t - va] > cap_ - st_.remaining[t]) {
+            return Blame(std::max(a, va - 1), std::min(b, vb + 1));
+          }
         }
       }
       va = vb + 1;
@@ -313,25 +400,35 @@ class Decider {
   Fit SolvePiece(int a, int b) {
     const size_t entry = log_.size();
     std::vector<uint64_t> keys;  // the states passed; all unsolvable if this fails
+    Conflict why;
+    bool raised = false;  // a raise's own reasons are not tracked: then blame everything
     auto give_up = [&](Fit fit) {
       if (fit == Fit::kNo) {
         for (uint64_t k : keys) Remember(k);
+        conflict_ = raised ? AllBelow(entry) : std::move(why);
       }
       UndoTo(entry);
       return fit;
     };
+    auto blamed = [&]() {
+      AddTouching(&why, entry);
+      return give_up(Fit::kNo);
+    };
     for (;;) {
       if (Stop()) return give_up(Fit::kUnknown);
       const uint64_t key = Key(a, b);
-      if (nogoods_.count(key)) return give_up(Fit::kNo);
+      if (nogoods_.count(key)) {
+        Blame(a, b);  // the piece's state is what it read
+        return blamed();
+      }
       keys.push_back(key);
       ++nodes_;
       ++run_nodes_;
-      if (!PieceMayFit(a, b)) return give_up(Fit::kNo);
+      if (!PieceMayFit(a, b)) return blamed();
       int t = -1;
       int64_t raise_to = -1;
       std::vector<std::pair<int64_t, int>> ranked;
-      if (!ChooseBranchPoint(a, b, &t, &ranked, &raise_to)) return give_up(Fit::kNo);
+      if (!ChooseBranchPoint(a, b, &t, &ranked, &raise_to)) return blamed();
       const size_t mark = log_.size();
       for (const auto& choice : ranked) {
         if (depth_ >= kMaxDepth) {
@@ -345,8 +442,20 @@ class Decider {
         if (fit == Fit::kYes) return fit;
         UndoTo(mark);
         if (fit == Fit::kUnknown) return give_up(fit);
+        if (!Has(conflict_, mark)) {
+          // Failed whichever block goes here: backjump.
+          why = std::move(conflict_);
+          return give_up(Fit::kNo);
+        }
+        Merge(&why, conflict_, mark);
       }
+      // The choices at t were the blocks resting there: the others rest higher.
+      BlameRestsAt(t, st_.skyline[t]);
+      AddTouching(&why, entry);
+      // Not raising t where it has slack rests on blocks beyond it: untracked.
+      if (st_.skyline[t] + st_.remaining[t] < cap_) raised = true;
       if (raise_to < 0) return give_up(Fit::kNo);
+      raised = true;
       Raise(t, raise_to);  // the unplaced blocks are the same: still one piece
     }
   }
@@ -372,6 +481,9 @@ class Decider {
         const size_t count = here.size() + (up >= 0 ? 1 : 0);
         if (count < fewest) {
           fewest = count;
+          // Nothing rests at the level, nor can it stay empty: every block
+          // live at u rests above what the step's slack allows.
+          if (count == 0) BlameRestsAt(u, cap_ - st_.remaining[u]);
           *t = u;
           *raise_to = up;
           *ranked = std::move(here);
@@ -380,7 +492,8 @@ class Decider {
       }
       return fewest > 0;
     });
-    if (fewest == 0 || fewest == SIZE_MAX) return false;
+    if (fewest == SIZE_MAX) return Blame(a, b);
+    if (fewest == 0) return false;
     std::sort(ranked->begin(), ranked->end());
     if (restart_ > 0 && ranked->size() > 1 && (rng_() & 1) == 0) {
       std::swap((*ranked)[0], (*ranked)[1 + rng_() % (ranked->size() - 1)]);
@@ -408,6 +521,9 @@ class Decider {
   std::vector<char> reach_;
   std::vector<uint64_t> zobrist_;
   std::vector<Change> log_;
+  std::vector<std::vector<int>> touched_by_;  // per step: positions in log_ of the changes there
+  std::vector<int> blame_;                    // the steps the last failed check read
+  Conflict conflict_;                          // of the last kNo returned
   std::unordered_set<uint64_t> nogoods_;
   bool has_groups_ = false, out_of_time_ = false;
   int64_t nodes_ = 0, run_nodes_ = 0, run_budget_ = 0;

@@ -103,6 +103,25 @@ TEST(IntervalDecideTest, SolvesTilingsAtMaxLive) {
   EXPECT_EQ(solved, kInstances);
 }
 
+TEST(IntervalDecideTest, BackjumpingNeverRejectsATiling) {
+  // Every tiling fits at max-live, so a kNo here would be a backjump past a
+  // choice that mattered: a conflict set that left out a step its proof read.
+  GenRng rng(9);
+  int solved = 0;
+  const int kInstances = 400;
+  for (int trial = 0; trial < kInstances; ++trial) {
+    std::vector<IntervalItem> items = TiledIntervals(rng, 10 + trial % 60, 16);
+    SkylineState st(items);
+    const Fit fit = DecideFit(st, MaxLive(items), kFarAway, nullptr, 20000);
+    ASSERT_NE(fit, Fit::kNo) << "trial " << trial << ": a tiling was declared impossible";
+    if (fit == Fit::kYes) {
+      ASSERT_TRUE(PackingIsValid(items, packing::Expand(items, st.blocks, st.base)));
+      ++solved;
+    }
+  }
+  EXPECT_GE(solved, kInstances * 9 / 10);
+}
+
 TEST(IntervalDecideTest, LeavesTheStateAsItWasWhenItFails) {
   // Two items live together cannot share 16 bytes.
   std::vector<IntervalItem> items = {{16, 0, 1}, {16, 1, 2}};
