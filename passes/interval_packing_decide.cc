@@ -401,11 +401,13 @@ class Decider {
     const size_t entry = log_.size();
     std::vector<uint64_t> keys;  // the states passed; all unsolvable if this fails
     Conflict why;
-    bool raised = false;  // a raise's own reasons are not tracked: then blame everything
+    // A raise's own reasons are not tracked, nor those of the choices among
+    // groups (that search is not complete): then blame everything.
+    bool untracked = has_groups_;
     auto give_up = [&](Fit fit) {
       if (fit == Fit::kNo) {
         for (uint64_t k : keys) Remember(k);
-        conflict_ = raised ? AllBelow(entry) : std::move(why);
+        conflict_ = untracked ? AllBelow(entry) : std::move(why);
       }
       UndoTo(entry);
       return fit;
@@ -453,9 +455,9 @@ class Decider {
       BlameRestsAt(t, st_.skyline[t]);
       AddTouching(&why, entry);
       // Not raising t where it has slack rests on blocks beyond it: untracked.
-      if (st_.skyline[t] + st_.remaining[t] < cap_) raised = true;
+      if (st_.skyline[t] + st_.remaining[t] < cap_) untracked = true;
       if (raise_to < 0) return give_up(Fit::kNo);
-      raised = true;
+      untracked = true;
       Raise(t, raise_to);  // the unplaced blocks are the same: still one piece
     }
   }
