@@ -382,7 +382,8 @@ class Decider {
         lift(at);
         continue;
       }
-      ranked->push_back({-(int64_t{blocks_[k].last - blocks_[k].first} << 40) - blocks_[k].height, k});
+      const int64_t length = blocks_[k].last - blocks_[k].first, height = blocks_[k].height;
+      ranked->push_back({quick_ ? -(length << 40) - height : -(height * (st_.steps + 1) + length), k});
       if (slack && !has_groups_ && !quick_) {
         for (int v = blocks_[k].first; v <= blocks_[k].last; ++v) {
           for (const auto& [z, zlo] : live_at_[v]) {
@@ -466,7 +467,8 @@ class Decider {
   // for good (whatever lies there in a packing rests exactly there and
   // inside the run), and so is either end of it: picks the point with the
   // fewest choices (fail first), its blocks in the order to try (the
-  // longest, then tallest first) and its raise. False if a point has none.
+  // tallest, then the longest first: the hardest to fit later) and its
+  // raise. False if a point has none.
   bool ChooseBranchPoint(int a, int b, int* t, std::vector<std::pair<int64_t, int>>* ranked,
                          int64_t* raise_to) {
     size_t fewest = SIZE_MAX;
