@@ -992,6 +992,18 @@ def _(b):
     b.output(b.node("Resize", [x, roi, b.const(np.float32([1, 1, 2, 2]))], mode="linear"))
 
 
+@model("resize_overlap_upsample")
+def _(b):
+    """Conv, Resize nearest x2 of that arena tensor (a plane overlap contract with a positive displacement), Conv"""
+    # 8 planes of 6x6 grow to 12x12: the output may start (8-1)*(576-144) = 3024
+    # bytes below its dying input, no less; credit (the input) > scratch (a plane).
+    x = b.input([1, 3, 6, 6])
+    h = b.node("Conv", [x, b.weight([8, 3, 3, 3]), b.bias(8)], kernel_shape=[3, 3], pads=[1, 1, 1, 1])
+    u = b.node("Resize", [h, "", b.const(np.float32([1, 1, 2, 2]))], mode="nearest",
+               coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+    b.output(b.node("Conv", [u, b.weight([2, 8, 3, 3]), b.bias(2)], kernel_shape=[3, 3], pads=[1, 1, 1, 1]))
+
+
 # ---------------------------------------------------------------------------
 # Gather and shape arithmetic
 # ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace oc {
@@ -77,6 +78,22 @@ int64_t ParseByteCount(const std::string& text) {
     return -1;
   }
   return std::stoll(text.substr(0, digits)) * scale;
+}
+
+bool ParseCount(const std::string& text, int64_t* out) {
+  if (text.empty() || text.size() > 18) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return absl::SimpleAtoi(text, out);
+}
+
+bool ParseDecimal(const std::string& text, double* out) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if ((c < '0' || c > '9') && c != '.') return false;
+  }
+  return absl::SimpleAtod(text, out);
 }
 
 std::string CliParser::Help(const std::string& usage) const {

@@ -29,6 +29,11 @@ struct CliOption {
 // "65536", "64K" (KiB) or "2M" (MiB) as bytes; -1 when not a byte count.
 int64_t ParseByteCount(const std::string& text);
 
+// Strict numbers: the whole text is one decimal number (no sign for
+// ParseCount, no trailing characters, no overflow). False otherwise.
+bool ParseCount(const std::string& text, int64_t* out);
+bool ParseDecimal(const std::string& text, double* out);
+
 class CliParser {
  public:
   explicit CliParser(std::vector<CliOption> options) : options_(std::move(options)) {}

@@ -67,6 +67,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   OC_RETURN_IF_ERROR(RunPipeline(r.program, o.passes.empty() ? DefaultPipeline() : o.passes,
                                  r.stats, pipeline));
   r.passes_ms = MsSince(t0);
+  if (o.stop_after_passes) return absl::OkStatus();
 
   // Baselines, on the file order (before scheduling).
   r.file_order_live_bytes = ComputeMemoryModel(r.program, o.alignment).live_bytes;

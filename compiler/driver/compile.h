@@ -44,6 +44,8 @@ struct CompileOptions {
   // -1: max(5% of the scratch-free arena, 4096).
   int64_t kernel_scratch_budget = -1;
   std::ostream* print_after_all = nullptr;
+  // Return right after the passes (--emit=ir): no schedule, plan or C.
+  bool stop_after_passes = false;
   std::string command_line;  // for provenance (no output paths)
   // CI gates (compiler/driver/gates.h): fail, writing nothing, when the arena
   // exceeds this many bytes (-1: no limit) or the order is not certified.

@@ -80,6 +80,17 @@ int main(int argc, char** argv) {
     std::cerr << "error: expected one input file\n" << kUsage << "\n";
     return 2;
   }
+  int64_t alignment = 0;
+  if (!oc::ParseCount(cli.Get("alignment"), &alignment) || alignment <= 0 || alignment > 4096 ||
+      (alignment & (alignment - 1)) != 0) {
+    std::cerr << "error: --alignment must be a power of two up to 4096\n" << kUsage << "\n";
+    return 2;
+  }
+  const std::string aliases_word = cli.Get("aliases");
+  if (aliases_word != "none" && aliases_word != "views" && aliases_word != "all") {
+    std::cerr << "error: --aliases must be none, views or all\n" << kUsage << "\n";
+    return 2;
+  }
   std::stringstream text;
   if (cli.positional()[0] == "-") {
     text << std::cin.rdbuf();
@@ -101,11 +112,11 @@ int main(int argc, char** argv) {
   }
   if (cli.Has("memory-model")) {
     oc::AliasOptions aliases;
-    if (cli.Get("aliases") != "all") {
+    if (aliases_word != "all") {
       aliases = oc::AliasOptions::None();
-      aliases.views = cli.Get("aliases") == "views";
+      aliases.views = aliases_word == "views";
     }
-    PrintMemoryModel(*program, std::stoll(cli.Get("alignment")), aliases);
+    PrintMemoryModel(*program, alignment, aliases);
     return 0;
   }
   std::cout << oc::PrintProgram(*program);

@@ -137,6 +137,13 @@ int main(int argc, char** argv) {
   const std::string emit = cli.Get("emit");
   if (emit != "c" && emit != "ir") return Usage("--emit must be c or ir");
   if (emit == "c" && !cli.Has("output-dir")) return Usage("missing -o OUTDIR");
+  if (emit == "ir") {
+    // The IR is printed right after the passes: nothing is scheduled or planned.
+    for (const char* opt : {"output-dir", "report", "html-report", "print-arena-plan", "max-arena",
+                            "require-certified"}) {
+      if (cli.Has(opt)) return Usage(absl::StrCat("--", opt, " needs --emit=c"));
+    }
+  }
 
   oc::CompileOptions o;
   o.model_path = cli.positional()[0];
@@ -164,12 +171,8 @@ int main(int argc, char** argv) {
       return Usage(absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]"));
     }
   }
-  if (cli.Has("alignment")) {
-    try {
-      o.alignment = std::stoll(cli.Get("alignment"));
-    } catch (...) {
-      return Usage("--alignment must be a number");
-    }
+  if (cli.Has("alignment") && !oc::ParseCount(cli.Get("alignment"), &o.alignment)) {
+    return Usage("--alignment must be a number");
   }
   if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
     return Usage("--alignment must be a power of two up to 4096");
@@ -178,14 +181,15 @@ int main(int argc, char** argv) {
   if (o.schedule != "file" && o.schedule != "rpo" && o.schedule != "heuristic" && o.schedule != "best") {
     return Usage("--schedule must be file, rpo, heuristic or best");
   }
-  try {
-    o.schedule_budget_ms = std::stoll(cli.Get("schedule-budget-ms"));
-  } catch (...) {
-    return Usage("--schedule-budget-ms must be a number");
+  if (!oc::ParseCount(cli.Get("schedule-budget-ms"), &o.schedule_budget_ms) ||
+      o.schedule_budget_ms > 3600000) {
+    return Usage("--schedule-budget-ms must be a number of milliseconds between 0 and 3600000");
   }
-  if (o.schedule_budget_ms < 0 || o.schedule_budget_ms > 3600000) {
-    return Usage("--schedule-budget-ms must be between 0 and 3600000");
+  double time_limit_s = 0;
+  if (!oc::ParseDecimal(cli.Get("time-limit"), &time_limit_s) || time_limit_s > 3600) {
+    return Usage("--time-limit must be a number of seconds between 0 and 3600");
   }
+  o.time_limit_ms = static_cast<int64_t>(time_limit_s * 1000);
   if (cli.Has("max-arena")) {
     o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
     if (o.max_arena_bytes < 0) return Usage("--max-arena must be a byte count such as 65536 or 64K");
@@ -205,18 +209,18 @@ int main(int argc, char** argv) {
     return Usage("--recompute must be on or off");
   }
   o.recompute = cli.Get("recompute") == "on";
-  try {
-    o.recompute_cap = std::stoi(cli.Get("recompute-cap"));
-    o.recompute_mac_budget_percent = std::stod(cli.Get("recompute-mac-budget"));
-  } catch (...) {
-    return Usage("--recompute-cap and --recompute-mac-budget must be numbers");
+  int64_t recompute_cap = 0;
+  if (!oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) || recompute_cap > 16) {
+    return Usage("--recompute-cap must be a number between 0 and 16");
   }
-  if (o.recompute_cap < 0 || o.recompute_cap > 16) return Usage("--recompute-cap must be between 0 and 16");
-  if (!(o.recompute_mac_budget_percent >= 0 && o.recompute_mac_budget_percent <= 1000)) {
-    return Usage("--recompute-mac-budget must be between 0 and 1000");
+  o.recompute_cap = static_cast<int>(recompute_cap);
+  if (!oc::ParseDecimal(cli.Get("recompute-mac-budget"), &o.recompute_mac_budget_percent) ||
+      o.recompute_mac_budget_percent > 1000) {
+    return Usage("--recompute-mac-budget must be a number between 0 and 1000");
   }
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
   o.command_line = ProvenanceLine(cli);
+  o.stop_after_passes = emit == "ir";
 
   auto result = oc::CompileModel(o);
   if (!result.ok()) return Fail(result.status());

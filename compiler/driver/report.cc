@@ -359,6 +359,23 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Key("emit");
   j.Double(r.emit_ms);
   j.EndObject();
+  // What --time-limit left each search (SearchBudgetsWithinLimit).
+  const SearchBudgets budgets = SearchBudgetsWithinLimit(o);
+  j.Key("search_budgets_ms");
+  j.BeginObject();
+  j.Key("time_limit");
+  j.Int(o.time_limit_ms);
+  j.Key("schedule");
+  j.Int(budgets.schedule_ms);
+  j.Key("plan");
+  j.Int(budgets.plan_ms);
+  j.Key("baseline_plans");
+  j.Int(budgets.baseline_plan_ms);
+  j.Key("joint_plans");
+  j.Int(budgets.joint_plan_ms);
+  j.Key("recompute");
+  j.Int(budgets.recompute_ms);
+  j.EndObject();
   j.Key("pass_counters");
   j.BeginObject();
   for (const auto& [k, v] : r.stats.counters) {

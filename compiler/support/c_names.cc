@@ -61,13 +61,19 @@ std::string UniqueNamer::Make(absl::string_view raw_name) {
 
 std::string EscapeForCComment(absl::string_view text, size_t max_length) {
   std::string out;
-  for (unsigned char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
     if (out.size() >= max_length) {
       out += "...";
       break;
     }
-    bool plain = c >= 0x20 && c < 0x7f && c != '*' && c != '/' && c != '\\' && c != '?' &&
-                 c != '"';
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    // Only what could end or open a comment ("*/", "/*", a '*' at the end),
+    // start a trigraph ("??"), splice or break the line (a backslash, control
+    // bytes) or leave ASCII is escaped; names like "/blocks.0/Conv" stay as is.
+    bool plain = c >= 0x20 && c < 0x7f && c != '\\';
+    if (c == '*' && (next == '/' || next == '\0')) plain = false;
+    if ((c == '/' && next == '*') || (c == '?' && next == '?')) plain = false;
     if (plain) {
       out.push_back(static_cast<char>(c));
     } else {

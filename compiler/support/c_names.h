@@ -29,9 +29,11 @@ class UniqueNamer {
   absl::flat_hash_set<std::string> used_;
 };
 
-// Escapes bytes for the inside of a C comment or string literal: printable
-// ASCII is kept except '*' '/' '\\' '"' sequences that could end a comment or
-// string, everything else becomes \xNN (so the output is always ASCII).
+// Escapes bytes for the inside of a C comment, keeping names readable:
+// printable ASCII is kept except a backslash, the '*' of "*/" (or a trailing
+// '*'), the '/' of "/*" and the first '?' of "??" (a trigraph); every other
+// byte becomes \xNN, so the output is one line of ASCII. Not for string
+// literals or identifiers.
 std::string EscapeForCComment(absl::string_view text, size_t max_length = 120);
 
 }  // namespace oc

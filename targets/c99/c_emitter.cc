@@ -171,11 +171,42 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   return w.str();
 }
 
+// Offset macros for the statements' scratch (one step each), named after
+// their statement: the kernel's scratch, then its overlap contract's. Not
+// "off_" names: those are the buffers (tests/e2e/run_guard_tests.py moves them).
+void EmitScratchOffsets(EmitContext& ctx, const std::vector<std::string>& fn_names, CodeWriter& w) {
+  const size_t n = ctx.program.statements().size();
+  ctx.scratch_name.assign(n, "");
+  ctx.contract_scratch_name.assign(n, "");
+  const std::vector<int>& overlap_of = ctx.model.overlap_of_statement;
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t at = ctx.plan.scratch_offset[i];
+    if (ctx.model.elided[i] || at < 0) continue;
+    const int64_t kernel_bytes = ctx.program.statements()[i].scratch_bytes;
+    auto define = [&](const std::string& name, int64_t offset, int64_t bytes, const char* what) {
+      w.Line(absl::StrCat("#define ", name, " ((size_t)", offset, "u) /* ", bytes, " bytes, step ",
+                          i, ": ", what, " */"));
+    };
+    if (kernel_bytes > 0) {
+      ctx.scratch_name[i] = ctx.names.Make("scratch_" + fn_names[i]);
+      define(ctx.scratch_name[i], at, kernel_bytes, "kernel scratch");
+    }
+    if (i < overlap_of.size() && overlap_of[i] >= 0) {
+      const OverlapContract& c = ctx.model.overlaps[overlap_of[i]];
+      ctx.contract_scratch_name[i] = ctx.names.Make("contract_scratch_" + fn_names[i]);
+      define(ctx.contract_scratch_name[i], at + AlignUp(kernel_bytes, ctx.model.alignment),
+             c.scratch, c.kind == OverlapContract::Kind::kPlanes
+                            ? "plane scratch of the overlap contract"
+                            : "block scratch of the overlap contract");
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
                                                  const ArenaPlan& plan, const EmitOptions& o) {
-  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}};
+  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}};
   ctx.requant_fixed = o.requant_fixed;
   ctx.names.Reserve(o.name + "_run");
   ctx.names.Reserve(o.name + "_ctx");
@@ -193,10 +224,22 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
 
   // Statement bodies first: they decide which kernels get embedded.
   ctx.offset_name.assign(m.buffers.size(), "");
-  CodeWriter offsets;
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
     ctx.offset_name[b.id] = ctx.names.Make("off_" + p.value(b.root).name);
+  }
+  CodeWriter offsets;
+  for (const Buffer& b : m.buffers) {
+    if (b.location != BufferLocation::kArena) continue;
+    // Bytes shared on purpose: a contract's output is written over its dying input.
+    for (const OverlapContract& c : m.overlaps) {
+      if (c.output_buffer != b.id) continue;
+      offsets.Comment(absl::StrCat(
+          "shares bytes with ", ctx.offset_name[c.input_buffer],
+          " under the overlap contract of step ", c.statement, " (",
+          c.kind == OverlapContract::Kind::kPlanes ? "planes" : "pixels", ", displacement ",
+          c.displacement, ")"));
+    }
     offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", plan.buffer_offset[b.id],
                               "u) /* ", b.aligned_bytes, " bytes, steps ", b.first_step, "..",
                               b.last_step, " */"));
@@ -222,6 +265,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     fn_names.push_back(ctx.names.Make(
         absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name)));
   }
+  EmitScratchOffsets(ctx, fn_names, offsets);
   auto emit_statements = [&](CodeWriter& stmts) -> absl::Status {
     for (size_t i = 0; i < p.statements().size(); ++i) {
       const Statement& s = p.statements()[i];

@@ -23,6 +23,8 @@ struct EmitContext {
   UniqueNamer names;                     // file-scope identifiers
   std::vector<std::string> weight_name;  // per value: its C array (constants)
   std::vector<std::string> offset_name;  // per buffer: its offset macro (arena)
+  std::vector<std::string> scratch_name;  // per statement: its kernel scratch's offset macro
+  std::vector<std::string> contract_scratch_name;  // per statement: its overlap contract's
   std::set<std::string> kernels;         // runtime files to embed, e.g. "conv2d.c"
   std::string weights_attribute;         // macro placed after each weight's name, or empty
   bool requant_fixed = false;            // see EmitOptions

@@ -123,7 +123,7 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Comment("are copied to scratch, then its output channels written over them");
     w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
                          ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(c->arena + ",
-                         ContractScratchOffset(), "u));"));
+                         ContractScratchOffset(), "));"));
     return absl::OkStatus();
   }
   Use("qconv.c");
@@ -135,7 +135,7 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Comment("copied over input planes that are dead");
     w_.Line(absl::StrCat("const unsigned char *x = (const unsigned char *)", Read(0), ";"));
     w_.Line(absl::StrCat("unsigned char *y = (unsigned char *)", Write(), ";"));
-    w_.Line(absl::StrCat("unsigned char *plane = c->arena + ", ContractScratchOffset(), "u;"));
+    w_.Line(absl::StrCat("unsigned char *plane = c->arena + ", ContractScratchOffset(), ";"));
     w_.Line("oc_requant8 rk = r;");
     w_.Line("size_t k;");
     w_.Open(absl::StrCat("for (k = 0; k < ", c->planes, "u; ++k)"));

@@ -228,10 +228,8 @@ const OverlapContract* StatementEmitter::Overlap() const {
   return &ctx_.model.overlaps[of[index]];
 }
 
-int64_t StatementEmitter::ContractScratchOffset() const {
-  // The statement's scratch item holds its kernel's scratch, then the contract's.
-  const size_t index = &s_ - ctx_.program.statements().data();
-  return ctx_.plan.scratch_offset[index] + AlignUp(s_.scratch_bytes, ctx_.model.alignment);
+std::string StatementEmitter::ContractScratchOffset() const {
+  return ctx_.contract_scratch_name[&s_ - ctx_.program.statements().data()];
 }
 
 std::vector<std::string> StatementEmitter::WithField(std::vector<std::string> fields,
@@ -249,7 +247,7 @@ void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string&
   w_.Comment("input planes up to it are read, then copied over input planes that are dead");
   w_.Line(absl::StrCat("const float *x = ", Read(0), ";"));
   w_.Line(absl::StrCat("float *y = ", Write(), ";"));
-  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", ContractScratchOffset(), "u);"));
+  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", ContractScratchOffset(), ");"));
   w_.Line("size_t k;");
   w_.Open(absl::StrCat("for (k = 0; k < ", c.planes, "u; ++k)"));
   std::string line = call;
@@ -280,7 +278,7 @@ absl::Status StatementEmitter::Conv(bool transpose) {
     w_.Comment("computed into scratch, then copied over input pixels no later block reads");
     w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
                          HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(c->arena + ",
-                         ContractScratchOffset(), "u), ", c->block, ");"));
+                         ContractScratchOffset(), "), ", c->block, ");"));
     return absl::OkStatus();
   }
   if (c) {

@@ -93,7 +93,7 @@ class StatementEmitter {
   // input plane), @W and @B (the plane's weights and bias, convolutions
   // only) and @Y (the output plane) as placeholders.
   const OverlapContract* Overlap() const;
-  int64_t ContractScratchOffset() const;  // arena offset of the contract's scratch
+  std::string ContractScratchOffset() const;  // offset macro of the contract's scratch
   void PlaneByPlane(const OverlapContract& c, const std::string& call);
   // `fields` with the value of every field starting with `name` replaced.
   static std::vector<std::string> WithField(std::vector<std::string> fields,

@@ -166,6 +166,36 @@ def test_recompute(compiler, work):
         check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(), f"{bad} is bad usage (exit 2)")
 
 
+def test_numeric_options(compiler, work):
+    """Numbers are parsed strictly, and --time-limit reaches the searches."""
+    for bad in ("--alignment=16x", "--alignment=0x10", "--time-limit=abc", "--time-limit=-1",
+                "--time-limit=4000", "--schedule-budget-ms=7e2", "--schedule-budget-ms=-5",
+                "--recompute-cap=1.5"):
+        rc, _, err = run(compiler, CNN, "-o", work / "bad", bad)
+        check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(), f"{bad} is bad usage (exit 2)")
+    budgets = {}
+    for limit in ("10", "0.5", "0"):
+        rc, _, _ = compile_with(compiler, work, f"limit_{limit}", CNN, f"--time-limit={limit}")
+        budgets[limit] = json.loads((work / f"limit_{limit}.json").read_text())["search_budgets_ms"]
+        check(rc == 0, f"--time-limit={limit} compiles")
+    check(budgets["10"]["time_limit"] == 10000 and budgets["10"]["schedule"] == 700,
+          "--time-limit=10 leaves the default budgets")
+    scaled = budgets["0.5"]
+    check(scaled["time_limit"] == 500 and
+          sum(v for k, v in scaled.items() if k != "time_limit") <= 500 and scaled["schedule"] > 0,
+          f"--time-limit=0.5 scales the budgets down to fit: {scaled}")
+    check(all(v == 0 for k, v in budgets["0"].items()), "--time-limit=0 leaves no search time")
+
+
+def test_emit_ir(compiler, work):
+    rc, out, _ = run(compiler, CNN, "--emit=ir")
+    check(rc == 0 and out.startswith("program @"), "--emit=ir prints the IR")
+    for extra in (["-o", work / "ir_out"], ["--report", work / "ir.json"], ["--print-arena-plan"]):
+        rc, _, err = run(compiler, CNN, "--emit=ir", *extra)
+        check(rc == 2 and err.startswith("error: ") and "needs --emit=c" in err,
+              f"--emit=ir with {extra[0]} is bad usage (exit 2)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
@@ -180,6 +210,8 @@ def main():
     test_require_certified(args.compiler, args.work)
     test_requant(args.compiler, args.work)
     test_recompute(args.compiler, args.work)
+    test_numeric_options(args.compiler, args.work)
+    test_emit_ir(args.compiler, args.work)
     print(f"{len(failures)} failed")
     sys.exit(1 if failures else 0)
 

@@ -9,8 +9,10 @@ writer writes bytes the memory model did not declare for it, and the rebuilt pro
 stop with the guard's status (4) instead of finishing. A move whose stray bytes all fall in
 the writer's own kernel scratch (report `kernel_scratch`) writes bytes declared for that
 step, which the guard cannot tell from the kernel's own use; those buffers are moved again
-in a build with scratch-free kernels (--kernel-scratch-budget=0). Prints PASS/FAIL lines and
-`N passed, M failed`; exits 1 on any failure.
+in a build with scratch-free kernels (--kernel-scratch-budget=0). The same holds for the plane
+scratch of an overlap contract (an upsampling's output ends where its scratch begins); those
+are moved again in a build without contracts (--overlap=off) as well. Prints PASS/FAIL lines
+and `N passed, M failed`; exits 1 on any failure.
 """
 import argparse
 import json
@@ -27,6 +29,9 @@ CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2", "-ffp-c
 OFFSET_RE = re.compile(r"^#define (off_\w+) \(\(size_t\)(\d+)u\)", re.M)
 # The same macro's comment: bytes and steps.
 EXTENT_RE = re.compile(r"^#define (off_\w+) \(\(size_t\)(\d+)u\) /\* (\d+) bytes, steps (\d+)\.\.", re.M)
+# An overlap contract's plane scratch: offset, bytes and step.
+CONTRACT_SCRATCH_RE = re.compile(
+    r"^#define contract_scratch_\w+ \(\(size_t\)(\d+)u\) /\* (\d+) bytes, step (\d+):", re.M)
 
 
 def build_and_run(src_dir, work, tag):
@@ -49,21 +54,29 @@ def build_and_run(src_dir, work, tag):
 
 def shadowed_by_scratch(text, report, alignment):
     """Offset macros whose stray bytes (one alignment unit past the buffer) all fall in the
-    kernel scratch of the buffer's writer: declared writes of that step, invisible to the guard."""
+    kernel scratch, or the overlap contract's plane scratch, of the buffer's writer: declared
+    writes of that step, invisible to the guard. Returns (those macros, whether any of them
+    is shadowed by a contract's scratch)."""
     step_of = {sid: i for i, sid in enumerate(report["order"])}
-    scratch = [(step_of[k["statement"]], k["offset"], k["offset"] + k["scratch_bytes"])
-               for k in report["kernel_scratch"]]
-    out = set()
+    kernel = [(step_of[k["statement"]], k["offset"], k["offset"] + k["scratch_bytes"])
+              for k in report["kernel_scratch"]]
+    contract = [(int(step), int(lo), int(lo) + int(size))
+                for lo, size, step in CONTRACT_SCRATCH_RE.findall(text)]
+    out, by_contract = set(), False
     for name, offset, size, first in EXTENT_RE.findall(text):
         end = int(offset) + int(size)
-        if any(step == int(first) and lo <= end and end + alignment <= hi for step, lo, hi in scratch):
+        def within(scratch):
+            return any(step == int(first) and lo <= end and end + alignment <= hi for step, lo, hi in scratch)
+        if within(kernel) or within(contract):
             out.add(name)
-    return out
+            by_contract = by_contract or within(contract)
+    return out, by_contract
 
 
 def check_build(args, model_dir, work, options, only):
     """Compiles with the guard, runs clean, then moves each offset macro (those in `only`, if
-    given); returns (stray writes caught, macros shadowed by the writer's own scratch)."""
+    given); returns (stray writes caught, macros shadowed by the writer's own scratch, whether
+    a contract's plane scratch shadows any of them)."""
     if work.exists():
         shutil.rmtree(work)
     gen = work / "gen"
@@ -83,7 +96,8 @@ def check_build(args, model_dir, work, options, only):
     macros = OFFSET_RE.findall(text)
     if not macros:
         raise RuntimeError("no arena offset macros in the generated C")
-    shadowed = shadowed_by_scratch(text, json.loads((work / "report.json").read_text()), alignment)
+    shadowed, by_contract = shadowed_by_scratch(text, json.loads((work / "report.json").read_text()),
+                                                alignment)
     caught = 0
     for name, offset in macros:
         if name in shadowed or (only is not None and name not in only):
@@ -99,19 +113,21 @@ def check_build(args, model_dir, work, options, only):
             raise RuntimeError(f"moving {name} by {alignment} bytes was not caught "
                                f"(exit {res.returncode}: {res.stderr.strip()[:200]})")
         caught += 1
-    return caught, shadowed
+    return caught, shadowed, by_contract
 
 
 def check_model(args, model_dir):
     work = Path(args.work) / model_dir.name
-    caught, shadowed = check_build(args, model_dir, work, [], None)
+    caught, shadowed, by_contract = check_build(args, model_dir, work, [], None)
     if not shadowed:
         return f"clean run, {caught} stray writes caught"
-    # The buffers the scratch shadowed, moved in a build with scratch-free kernels.
-    again, left = check_build(args, model_dir, work / "scratch_free", ["--kernel-scratch-budget=0"], shadowed)
+    # The buffers the scratch shadowed, moved in a build with scratch-free kernels
+    # (and without contracts, if a contract's scratch shadowed one).
+    options = ["--kernel-scratch-budget=0"] + (["--overlap=off"] if by_contract else [])
+    again, left, _ = check_build(args, model_dir, work / "scratch_free", options, shadowed)
     if left or again != len(shadowed):
         raise RuntimeError(f"stray writes of {sorted(shadowed)} could not be tried")
-    return (f"clean run, {caught} stray writes caught; {again} more with scratch-free kernels "
+    return (f"clean run, {caught} stray writes caught; {again} more with {' '.join(options)} "
             f"(past {len(shadowed)} buffers the writer's own scratch follows)")
 
 

@@ -5,6 +5,8 @@ tampered ones (peak, bound, certificate flag, order, witness ideal, arena plan).
     /usr/bin/python3 tests/e2e/run_verify_tests.py --compiler build/onnx-to-c --work DIR MODEL_DIR[:OPT,...]...
 
 Options after a colon are passed to onnx-to-c for that model (e.g. `:--recompute=on`).
+`--require LABEL` (repeatable): fail unless that tampering applied to at least one model
+(e.g. `contract too close` needs a plane contract with a positive displacement).
 """
 import argparse
 import copy
@@ -12,6 +14,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+
+# Tamperings that only one check can catch: the rejection must name it.
+EXPECTED_ERROR = {"contract too close": "displaces its output too little"}
 
 
 def tamperings(report):
@@ -42,6 +48,23 @@ def tamperings(report):
         out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
         inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
         out["offset"] = inp["offset"] + d["alignment"]
+    def contract_too_close(d):
+        # Consistent but unsafe: a plane contract's displacement one alignment
+        # unit below its kernel's minimum, its input moved to match (output
+        # exactly `displacement` below it) and the credit recomputed, so that
+        # only the minimum-displacement check can reject it.
+        c = next((c for c in d["overlaps"] if c["kind"] == "planes" and c["displacement"] > 0), None)
+        if c is None:
+            raise LookupError
+        c["displacement"] -= d["alignment"]
+        out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
+        inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
+        moved = out["offset"] + c["displacement"] - inp["offset"]
+        inp["offset"] += moved
+        for v in d["values"]:
+            if v["value"] in inp["holds"]:
+                v["offset"] += moved
+        c["credit_bytes"] = inp["bytes"] + out["bytes"] - max(c["displacement"] + inp["bytes"], out["bytes"])
     def contract_kernel(d):
         # Claim an overlap at a statement whose kernel has no such access order.
         taken = {c["statement"] for c in d["overlaps"]}
@@ -65,7 +88,7 @@ def tamperings(report):
              ("overlap", overlap), ("outside", outside)]
     if report["overlaps"]:
         cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
-                  ("contract kernel", contract_kernel)]
+                  ("contract kernel", contract_kernel), ("contract too close", contract_too_close)]
     if report["recompute"]["clones"]:
         def clone_readers(d):
             # Claim a clone serves a statement that does not read its original.
@@ -87,11 +110,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--require", action="append", default=[], metavar="LABEL",
+                    help="a tampering that must apply to at least one model")
     ap.add_argument("models", nargs="+")
     args = ap.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     passed = failed = 0
+    applied = set()
 
     def verify(report_path, model):
         return subprocess.run([args.compiler, "verify", str(report_path), str(model)],
@@ -116,13 +142,20 @@ def main():
                 mutate(bad)
             except (LookupError, IndexError):
                 continue
+            applied.add(label)
             bad_path = work / f"{name}.{label}.json"
             bad_path.write_text(json.dumps(bad))
             res = verify(bad_path, model)
             ok = res.returncode == 1 and res.stderr.startswith("error: the report does not verify")
-            print(f"{'PASS' if ok else 'FAIL'} {name}: tampered {label} "
-                  f"{'rejected' if ok else 'NOT rejected (exit %d)' % res.returncode}")
+            why = "NOT rejected (exit %d)" % res.returncode
+            if ok and EXPECTED_ERROR.get(label, "") not in res.stderr:
+                ok, why = False, f"rejected for another reason: {res.stderr.strip()}"
+            print(f"{'PASS' if ok else 'FAIL'} {name}: tampered {label} {'rejected' if ok else why}")
             passed, failed = passed + ok, failed + (not ok)
+    for label in args.require:
+        ok = label in applied
+        print(f"{'PASS' if ok else 'FAIL'} tampering {label} {'applied' if ok else 'applied to no model'}")
+        passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

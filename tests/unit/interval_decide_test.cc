@@ -11,6 +11,7 @@
 
 #include "bench/interval_generators.h"
 #include "passes/interval_packing.h"
+#include "tests/unit/brute_force_packing.h"
 #include "passes/interval_packing_decide.h"
 
 namespace oc {
@@ -21,36 +22,6 @@ using packing::Fit;
 using packing::SkylineState;
 
 const auto kFarAway = std::chrono::steady_clock::now() + std::chrono::hours(1);
-
-// The smallest arena over all placement orders, each item at the lowest
-// offset that fits: every packing is matched or beaten by one of these (place
-// the items of an optimal packing by increasing offset).
-int64_t BruteForceOptimum(const std::vector<IntervalItem>& items) {
-  std::vector<int> order(items.size());
-  std::iota(order.begin(), order.end(), 0);
-  int64_t best = -1;
-  do {
-    std::vector<int64_t> offset(items.size(), -1);
-    int64_t top = 0;
-    for (int i : order) {
-      int64_t at = 0;
-      for (bool moved = true; moved;) {
-        moved = false;
-        for (int j : order) {
-          if (offset[j] < 0 || items[j].last < items[i].first || items[i].last < items[j].first) continue;
-          if (at < offset[j] + items[j].bytes && offset[j] < at + items[i].bytes) {
-            at = offset[j] + items[j].bytes;
-            moved = true;
-          }
-        }
-      }
-      offset[i] = at;
-      top = std::max(top, at + items[i].bytes);
-    }
-    if (best < 0 || top < best) best = top;
-  } while (std::next_permutation(order.begin(), order.end()));
-  return best;
-}
 
 Packing Decided(const std::vector<IntervalItem>& items, int64_t capacity, Fit* fit) {
   SkylineState st(items);
