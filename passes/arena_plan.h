@@ -1,5 +1,6 @@
-// Arena planning: an offset for every arena buffer (and statement scratch),
-// behind one small interface, plus an independent validator.
+// Arena planning: an offset for every arena occupant (buffer or statement
+// scratch, see arena_occupants.h), behind one small interface, plus an
+// independent validator.
 #ifndef ONNX_TO_C_PASSES_ARENA_PLAN_H_
 #define ONNX_TO_C_PASSES_ARENA_PLAN_H_
 
@@ -8,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "passes/arena_occupants.h"
 #include "passes/memory_model.h"
 
 namespace oc {
@@ -18,6 +20,10 @@ struct ArenaPlan {
   std::vector<int64_t> scratch_offset;  // per statement (program order); -1 without scratch
   int64_t arena_bytes = 0;
 };
+
+// Where `occupant` (one of ArenaOccupants(program, model)) starts in the arena
+// under `plan`; -1 when the plan does not place it.
+int64_t OccupantOffset(const ArenaPlan& plan, const ArenaOccupant& occupant);
 
 // No reuse: every buffer gets its own bytes (the baseline).
 ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);

@@ -1,6 +1,7 @@
-// What occupies the static arena of a compiled model: every arena buffer and
-// every statement's scratch, with its offset and the steps it is live. The
-// HTML report draws these; the CI gates name the biggest at the peak step.
+// What occupies the static arena of a compiled model, as the reports name it:
+// the occupants of passes/arena_occupants.h with their names and planned
+// offsets. The HTML report draws these; the CI gates name the biggest at the
+// peak step.
 #ifndef ONNX_TO_C_DRIVER_ARENA_ITEMS_H_
 #define ONNX_TO_C_DRIVER_ARENA_ITEMS_H_
 
@@ -24,7 +25,7 @@ struct ArenaItem {
   std::string over;
 };
 
-// Buffers in buffer id order, then scratch in step order.
+// In ArenaOccupants order: buffers by buffer id, then scratch in step order.
 std::vector<ArenaItem> ArenaItems(const CompileResult& result);
 
 // The items live at `step`, biggest first (ties by offset).

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "compiler/driver/compile.h"
+#include "passes/arena_occupants.h"
 
 namespace oc {
 
@@ -18,15 +19,15 @@ std::string ArenaPicture(const CompileResult& r, int rows, int max_columns) {
   const int cols = std::min(steps, max_columns);
   const int64_t row_bytes = (arena + rows - 1) / rows;
   std::vector<std::string> grid(rows, std::string(cols, '.'));
-  std::vector<std::pair<char, const Buffer*>> legend;
+  std::vector<std::pair<char, ArenaOccupant>> legend;
   int letter = 0;
-  for (const Buffer& b : m.buffers) {
-    if (b.location != BufferLocation::kArena) continue;
+  for (const ArenaOccupant& o : ArenaOccupants(r.program, m)) {
+    if (!o.IsBuffer()) continue;  // buffers only: scratch lives one step
     const char c = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[letter++ % 62];
-    legend.push_back({c, &b});
-    const int64_t lo = r.plan.buffer_offset[b.id], hi = lo + b.aligned_bytes;
+    legend.push_back({c, o});
+    const int64_t lo = OccupantOffset(r.plan, o), hi = lo + o.bytes;
     for (int row = static_cast<int>(lo / row_bytes); row < rows && row * row_bytes < hi; ++row) {
-      for (int s = b.first_step; s <= b.last_step; ++s) grid[row][s * cols / steps] = c;
+      for (int s = o.first_step; s <= o.last_step; ++s) grid[row][s * cols / steps] = c;
     }
   }
   for (int row = 0; row < rows; ++row) {
@@ -34,10 +35,10 @@ std::string ArenaPicture(const CompileResult& r, int rows, int max_columns) {
     out << row * row_bytes << " |" << grid[row] << "|\n";
   }
   out << "           steps 0.." << steps - 1 << (cols < steps ? " (scaled)" : "") << "\n";
-  for (const auto& [c, b] : legend) {
-    out << "  " << c << " " << r.program.value(b->root).name << ": " << b->aligned_bytes
-        << " bytes at " << r.plan.buffer_offset[b->id] << ", steps " << b->first_step << ".."
-        << b->last_step << "\n";
+  for (const auto& [c, o] : legend) {
+    out << "  " << c << " " << r.program.value(m.buffers[o.buffer].root).name << ": " << o.bytes
+        << " bytes at " << OccupantOffset(r.plan, o) << ", steps " << o.first_step << ".."
+        << o.last_step << "\n";
   }
   return out.str();
 }

@@ -1,12 +1,12 @@
-# Compiles every runtime kernel with arm-none-eabi-gcc for Cortex-M4F and
-# Cortex-M7 (single- and double-precision hard float) and Cortex-M0 (soft
-# float, Thumb-1) with the flags the generated code must pass
-# (run with cmake -P; -DCC, -DINCLUDE, -DSOURCES (a list), -DOUT).
+# Compiles every runtime kernel with arm-none-eabi-gcc for the configurations
+# the compiler generates: Cortex-M4F and Cortex-M7 (single- and double-precision
+# hard float) with OC_ARM_VMLA, as --target=cortex-m4/m7 define it, and
+# Cortex-M0 (soft float, Thumb-1), whose portable code is also what M4/M7 get
+# without OC_ARM_VMLA and what --target=cortex-m3 gets, with the flags the
+# generated code must pass (run with cmake -P; -DCC, -DINCLUDE, -DSOURCES (a
+# list), -DOUT).
 set(flags -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off -I${INCLUDE})
-# (M4 and M7 also with OC_ARM_VMLA, as generated for those targets)
-set(cpus "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16"
-         "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16|-DOC_ARM_VMLA=1"
-         "-mcpu=cortex-m7|-mthumb|-mfloat-abi=hard|-mfpu=fpv5-d16"
+set(cpus "-mcpu=cortex-m4|-mthumb|-mfloat-abi=hard|-mfpu=fpv4-sp-d16|-DOC_ARM_VMLA=1"
          "-mcpu=cortex-m7|-mthumb|-mfloat-abi=hard|-mfpu=fpv5-d16|-DOC_ARM_VMLA=1"
          "-mcpu=cortex-m0|-mthumb")
 file(MAKE_DIRECTORY ${OUT})

@@ -13,13 +13,15 @@
 #include <vector>
 
 #include "compiler/ir/program.h"
+#include "passes/arena_occupants.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
 #include "targets/c99/code_writer.h"
 
 namespace oc {
 
-// The arena bytes statement `s` may write: sorted, merged [begin, end) ranges.
+// The arena bytes statement `s` may write (its results' bytes in their arena
+// occupants and its scratch occupant): sorted, merged [begin, end) ranges.
 std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& program,
                                                         const MemoryModel& model,
                                                         const ArenaPlan& plan, int s);

@@ -11,7 +11,8 @@ For each model (and each --cc):
   * onnx-to-c MODEL -o OUT --emit-harness --report R.json must exit 0, twice, into two
     directories, and the two sets of generated files must be byte-identical;
   * the report must have integer "arena_bytes" and "macs";
-  * CC -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off OUT/*.c -lm must build;
+  * CC -std=c99 -pedantic -Wall -Wextra -Werror -O2 -ffp-contract=off OUT/*.c -lm must build
+    (options given in CC come after these, e.g. --cc "gcc -fsanitize=address -O1");
   * ./prog IN... OUT... on every test data set must match: |out-ref| <= atol + rtol*|ref|
     for floats (NaN == NaN), exact for integers and bool.
 --compile-flag OPT passes OPT to onnx-to-c (e.g. --arena-guard: every statement's writes
@@ -127,7 +128,9 @@ def read_report(path):
 
 def build(cc, src_dir, prog):
     srcs = sorted(str(p) for p in src_dir.glob("*.c"))
-    res = common.run(shlex.split(cc) + CFLAGS + srcs + ["-lm", "-o", prog], BUILD_TIMEOUT)
+    # Options in the --cc command come after CFLAGS, so they can override them (-O1).
+    cc_words = shlex.split(cc)
+    res = common.run(cc_words[:1] + CFLAGS + cc_words[1:] + srcs + ["-lm", "-o", prog], BUILD_TIMEOUT)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, f"[{cc}] build"))
 

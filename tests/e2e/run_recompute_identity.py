@@ -16,6 +16,7 @@ their expectations.
 --must-not-change: no clone, the same order and the same arena as without.
 """
 import argparse
+import concurrent.futures
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
-from run_schedule_identity import build_and_run, collect_cases, compile_model, inputs_for  # noqa: E402
+from run_schedule_identity import build_and_run, collect_cases, compile_model, prepare_case  # noqa: E402
 
 
 def sources(out):
@@ -58,6 +59,41 @@ def check(name, off, on, c_text, pay, no_change):
     return problems
 
 
+def check_case(args, name, model, data):
+    """Returns (passed, line)."""
+    try:
+        work, inputs, n_outputs = prepare_case(args.work, name, model, data)
+        off_dir, off = compile_model(args.compiler, model, work, "off", [])
+        extra = [o for o in args.options.split(",") if o]
+        on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
+        subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
+                       capture_output=True, timeout=600)
+        # NAME_avx2.c repeats NAME.c's statements (x86-64 dispatch): count them once.
+        c_text = "".join(t for n, t in sources(on_dir).items() if not n.endswith("_avx2.c"))
+        if on["recompute"]["clones"]:
+            # Run both, the recompute build with every write checked.
+            guard_dir, _ = compile_model(args.compiler, model, work, "on-guard",
+                                         ["--recompute=on", "--arena-guard", *extra])
+            same = (build_and_run(off_dir, work, "off", inputs, n_outputs) ==
+                    build_and_run(guard_dir, work, "on-guard", inputs, n_outputs))
+        else:
+            # Nothing recomputed: the generated C must be the same text.
+            same = sources(on_dir) == sources(off_dir)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
+        detail = getattr(e, "stderr", b"") or b""
+        return False, f"FAIL {name}: {e} {detail.decode(errors='replace').strip()}"
+    problems = [] if same else ["outputs differ" if on["recompute"]["clones"] else "C differs"]
+    problems += check(name, off, on, c_text, name in args.must_pay, name in args.must_not_change)
+    rc = on["recompute"]
+    exact = rc["exact_search"]
+    return not problems, (f"{'PASS' if not problems else 'FAIL'} {name}: arena {off['arena_bytes']} -> "
+                          f"{on['arena_bytes']}, peak {off['peak_bytes']} -> {on['peak_bytes']}, "
+                          f"{len(rc['clones'])} clones, +{on['recompute_extra_macs']} MACs "
+                          f"({on['recompute_mac_overhead_percent']:.3f}%)"
+                          f"{', exact peak %d' % exact['peak_bytes'] if exact['finished'] else ''}"
+                          f"{'; ' + '; '.join(problems) if problems else ''}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
@@ -66,6 +102,7 @@ def main():
     ap.add_argument("--options", default="", help="comma-separated extra options of the recompute build")
     ap.add_argument("--must-pay", default="", help="comma-separated model names")
     ap.add_argument("--must-not-change", default="", help="comma-separated model names")
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("models", nargs="*")
     args = ap.parse_args()
     args.must_pay = [n for n in args.must_pay.split(",") if n]
@@ -76,44 +113,10 @@ def main():
         print(f"FAIL: named models not given: {' '.join(sorted(missing))}")
         return 1
     passed = failed = 0
-    for name, model, data in cases:
-        work = Path(args.work) / name.replace("/", "_")
-        work.mkdir(parents=True, exist_ok=True)
-        try:
-            inputs = inputs_for(model, data)
-            n_outputs = len(common.graph_io(model)[1])
-            off_dir, off = compile_model(args.compiler, model, work, "off", [])
-            extra = [o for o in args.options.split(",") if o]
-            on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
-            subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
-                           capture_output=True, timeout=600)
-            # NAME_avx2.c repeats NAME.c's statements (x86-64 dispatch): count them once.
-            c_text = "".join(t for n, t in sources(on_dir).items() if not n.endswith("_avx2.c"))
-            if on["recompute"]["clones"]:
-                # Run both, the recompute build with every write checked.
-                guard_dir, _ = compile_model(args.compiler, model, work, "on-guard",
-                                             ["--recompute=on", "--arena-guard", *extra])
-                same = (build_and_run(off_dir, work, "off", inputs, n_outputs) ==
-                        build_and_run(guard_dir, work, "on-guard", inputs, n_outputs))
-            else:
-                # Nothing recomputed: the generated C must be the same text.
-                same = sources(on_dir) == sources(off_dir)
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
-            detail = getattr(e, "stderr", b"") or b""
-            print(f"FAIL {name}: {e} {detail.decode(errors='replace').strip()}")
-            failed += 1
-            continue
-        problems = [] if same else ["outputs differ" if on["recompute"]["clones"] else "C differs"]
-        problems += check(name, off, on, c_text, name in args.must_pay, name in args.must_not_change)
-        rc = on["recompute"]
-        exact = rc["exact_search"]
-        print(f"{'PASS' if not problems else 'FAIL'} {name}: arena {off['arena_bytes']} -> "
-              f"{on['arena_bytes']}, peak {off['peak_bytes']} -> {on['peak_bytes']}, "
-              f"{len(rc['clones'])} clones, +{on['recompute_extra_macs']} MACs "
-              f"({on['recompute_mac_overhead_percent']:.3f}%)"
-              f"{', exact peak %d' % exact['peak_bytes'] if exact['finished'] else ''}"
-              f"{'; ' + '; '.join(problems) if problems else ''}")
-        passed, failed = passed + (not problems), failed + bool(problems)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for ok, line in pool.map(lambda c: check_case(args, *c), cases):
+            print(line, flush=True)
+            passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

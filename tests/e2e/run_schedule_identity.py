@@ -10,9 +10,12 @@ MODEL_DIRs (or folders of them) hold model.onnx and test_data_set_0/; --public
 adds every *.onnx of DIR with seeded random inputs (skipped when DIR is absent).
 """
 import argparse
+import concurrent.futures
+import hashlib
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +24,11 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 
-CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2", "-ffp-contract=off"]
+# -O1: these tests compare bits between programs, which no optimization level may
+# change (IEEE arithmetic without contraction or fast-math), and -O1 builds the
+# generated C 40% faster; the -O2 builds are checked against ONNX Runtime by
+# run_models.py.
+CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O1", "-ffp-contract=off"]
 # (label, extra compiler options); the first is the reference.
 VARIANTS = [("file", ["--schedule=file"]), ("rpo", ["--schedule=rpo"]),
             ("heuristic", ["--schedule=heuristic"]), ("best", []),
@@ -67,15 +74,38 @@ def run_variant(compiler, model, work, label, options, inputs, n_outputs):
     return build_and_run(out, work, label, inputs, n_outputs), report
 
 
+# Programs already built, by their C code without comments (the provenance and
+# step comments name the options): identical code is the same program, so an
+# order, planner or target variant that generates it is run again, not rebuilt.
+_built = {}
+_built_lock = threading.Lock()
+
+
+def code_key(out, cc, flags):
+    texts = []
+    for p in sorted(out.glob("*.[ch]")):
+        # -fpreprocessed -dD -E: comments removed, nothing expanded.
+        res = subprocess.run(["gcc", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c", str(p)], check=True,
+                             capture_output=True, timeout=300)
+        texts.append(p.name.encode() + b"\0" + res.stdout)
+    return hashlib.sha256(b"\0".join([cc.encode(), *map(str.encode, flags), *texts])).hexdigest()
+
+
 # The SSE2 statements only by default: schedules are compared here, the x86-64
 # dispatch's AVX2 half against them in run_target_identity.py (and building it
 # for every schedule would double this test's time).
 def build_and_run(out, work, label, inputs, n_outputs, cc="gcc", flags=("-DONNX_TO_C_NO_DISPATCH",)):
-    """Build the generated C in `out` with `cc` and `flags`, run it on `inputs`; returns the
-    output bytes."""
-    prog = work / f"{label}.prog"
-    subprocess.run([cc, *CFLAGS, *flags, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
-                   check=True, capture_output=True, timeout=900)
+    """Build the generated C in `out` with `cc` and `flags` (unless the same code was built
+    already), run it on `inputs`; returns the output bytes."""
+    key = code_key(out, cc, flags)
+    with _built_lock:
+        prog = _built.get(key)
+    if prog is None:
+        prog = work / f"{label}.prog"
+        subprocess.run([cc, *CFLAGS, *flags, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
+                       check=True, capture_output=True, timeout=900)
+        with _built_lock:
+            _built[key] = prog
     in_files = []
     for i, arr in enumerate(inputs):
         path = work / f"in_{i}.bin"
@@ -86,41 +116,51 @@ def build_and_run(out, work, label, inputs, n_outputs, cc="gcc", flags=("-DONNX_
     return [Path(f).read_bytes() for f in out_files]
 
 
+def prepare_case(work_root, name, model, data):
+    """The case's work folder (created), its inputs and its number of outputs."""
+    work = Path(work_root) / name.replace("/", "_")
+    work.mkdir(parents=True, exist_ok=True)
+    return work, inputs_for(model, data), len(common.graph_io(model)[1])
+
+
+def check_case(args, name, model, data):
+    """Returns (passed, line)."""
+    try:
+        work, inputs, n_outputs = prepare_case(args.work, name, model, data)
+        results = {label: run_variant(args.compiler, model, work, label, opts, inputs, n_outputs)
+                   for label, opts in VARIANTS}
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
+        return False, f"FAIL {name}: {e}"
+    ref_bits = results["file"][0]
+    problems = [label for label, (bits, _) in results.items() if bits != ref_bits]
+    best = results["best"][1]
+    if best["peak_bytes"] > min(best["baselines"]["file_order_peak_bytes"],
+                                best["baselines"]["rpo_peak_bytes"]):
+        problems.append("best peak above a baseline")
+    orders_differ = len({tuple(r["order"]) for _, r in results.values()})
+    status = "PASS" if not problems else "FAIL"
+    return not problems, (f"{status} {name}: {orders_differ} distinct orders, peak file "
+                          f"{best['baselines']['file_order_peak_bytes']} rpo {best['baselines']['rpo_peak_bytes']} "
+                          f"best {best['peak_bytes']}{' certified' if best['certified_optimal'] else ''}"
+                          f"{'; differs: ' + ', '.join(problems) if problems else ''}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--public")
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("models", nargs="*")
     args = ap.parse_args()
     cases = collect_cases(args.models, args.public)
     passed = failed = 0
-    for name, model, data in cases:
-        work = Path(args.work) / name.replace("/", "_")
-        work.mkdir(parents=True, exist_ok=True)
-        try:
-            inputs = inputs_for(model, data)
-            n_outputs = len(common.graph_io(model)[1])
-            results = {label: run_variant(args.compiler, model, work, label, opts, inputs, n_outputs)
-                       for label, opts in VARIANTS}
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError, ValueError) as e:
-            print(f"FAIL {name}: {e}")
-            failed += 1
-            continue
-        ref_bits = results["file"][0]
-        problems = [label for label, (bits, _) in results.items() if bits != ref_bits]
-        best = results["best"][1]
-        if best["peak_bytes"] > min(best["baselines"]["file_order_peak_bytes"],
-                                    best["baselines"]["rpo_peak_bytes"]):
-            problems.append("best peak above a baseline")
-        orders_differ = len({tuple(r["order"]) for _, r in results.values()})
-        status = "PASS" if not problems else "FAIL"
-        print(f"{status} {name}: {orders_differ} distinct orders, peak file "
-              f"{best['baselines']['file_order_peak_bytes']} rpo {best['baselines']['rpo_peak_bytes']} "
-              f"best {best['peak_bytes']}{' certified' if best['certified_optimal'] else ''}"
-              f"{'; differs: ' + ', '.join(problems) if problems else ''}")
-        passed, failed = passed + (not problems), failed + bool(problems)
-    print(f"{passed} passed, {failed} failed")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for ok, line in pool.map(lambda c: check_case(args, *c), cases):
+            print(line, flush=True)
+            passed, failed = passed + ok, failed + (not ok)
+    print(f"{passed} passed, {failed} failed; {len(_built)} distinct programs built for "
+          f"{len(cases) * len(VARIANTS)} variants")
     return 1 if failed else 0
 
 
