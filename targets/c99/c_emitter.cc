@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/status.h"
+#include "passes/arena_occupants.h"
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
 #include "targets/c99/runtime_sources.h"
@@ -172,32 +173,33 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
 }
 
 // Offset macros for the statements' scratch (one step each), named after
-// their statement: the kernel's scratch, then its overlap contract's. Not
-// "off_" names: those are the buffers (tests/e2e/run_guard_tests.py moves them).
+// their statement: the kernel's scratch, then its overlap contract's, where
+// the arena's occupant list puts them. Not "off_" names: those are the buffers
+// (tests/e2e/run_guard_tests.py moves them).
 void EmitScratchOffsets(EmitContext& ctx, const std::vector<std::string>& fn_names, CodeWriter& w) {
   const size_t n = ctx.program.statements().size();
   ctx.scratch_name.assign(n, "");
   ctx.contract_scratch_name.assign(n, "");
-  const std::vector<int>& overlap_of = ctx.model.overlap_of_statement;
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t at = ctx.plan.scratch_offset[i];
-    if (ctx.model.elided[i] || at < 0) continue;
-    const int64_t kernel_bytes = ctx.program.statements()[i].scratch_bytes;
+  for (const ArenaOccupant& o : ArenaOccupants(ctx.program, ctx.model)) {
+    const int64_t at = OccupantOffset(ctx.plan, o);
+    if (o.IsBuffer() || ctx.model.elided[o.statement] || at < 0) continue;
+    const int i = o.statement;
     auto define = [&](const std::string& name, int64_t offset, int64_t bytes, const char* what) {
       w.Line(absl::StrCat("#define ", name, " ((size_t)", offset, "u) /* ", bytes, " bytes, step ",
                           i, ": ", what, " */"));
     };
-    if (kernel_bytes > 0) {
+    if (o.kernel_scratch > 0) {
       ctx.scratch_name[i] = ctx.names.Make("scratch_" + fn_names[i]);
-      define(ctx.scratch_name[i], at, kernel_bytes, "kernel scratch");
+      define(ctx.scratch_name[i], at, ctx.program.statements()[i].scratch_bytes, "kernel scratch");
     }
-    if (i < overlap_of.size() && overlap_of[i] >= 0) {
-      const OverlapContract& c = ctx.model.overlaps[overlap_of[i]];
+    const std::vector<int>& overlap_of = ctx.model.overlap_of_statement;
+    const int contract = static_cast<size_t>(i) < overlap_of.size() ? overlap_of[i] : -1;
+    if (o.contract_scratch > 0 && contract >= 0) {
+      const OverlapContract& c = ctx.model.overlaps[contract];
       ctx.contract_scratch_name[i] = ctx.names.Make("contract_scratch_" + fn_names[i]);
-      define(ctx.contract_scratch_name[i], at + AlignUp(kernel_bytes, ctx.model.alignment),
-             c.scratch, c.kind == OverlapContract::Kind::kPlanes
-                            ? "plane scratch of the overlap contract"
-                            : "block scratch of the overlap contract");
+      define(ctx.contract_scratch_name[i], at + o.kernel_scratch, c.scratch,
+             c.kind == OverlapContract::Kind::kPlanes ? "plane scratch of the overlap contract"
+                                                      : "block scratch of the overlap contract");
     }
   }
 }
