@@ -18,9 +18,10 @@ if(ONNX_TO_C_FUZZ)
 endif()
 
 if(NOT ONNX_TO_C_SANITIZE STREQUAL "")
-  # Every finding stops the program, so a test cannot pass with a report.
+  # Every finding stops the program, so a test cannot pass with a report. -g1:
+  # line tables for the reports, without the full debug info that doubles the build.
   add_compile_options(-fsanitize=${ONNX_TO_C_SANITIZE} -fno-sanitize-recover=all
-                      -fno-omit-frame-pointer -g)
+                      -fno-omit-frame-pointer -g1)
   add_link_options(-fsanitize=${ONNX_TO_C_SANITIZE} -fno-sanitize-recover=all)
   # GCC's instrumentation makes -Wmaybe-uninitialized report false positives
   # (in libstdc++'s variant and regex), which would fail the -Werror C code.
