@@ -2,7 +2,7 @@
 // oc_conv2d_band_f32 (runtime/src/conv2d_band.c), which copies the input rows
 // of each output row into a zero-padded band in scratch and so needs no
 // edge handling. This says which statements can, what the band costs and
-// what it saves; the driver (compiler/driver/kernel_scratch_stage.cc)
+// what it saves; the kernel-scratch stage (kernel_scratch_stage.cc)
 // chooses within --kernel-scratch-budget.
 #ifndef ONNX_TO_C_PASSES_KERNEL_SCRATCH_H_
 #define ONNX_TO_C_PASSES_KERNEL_SCRATCH_H_
