@@ -1,5 +1,5 @@
 // The `kernel-scratch` stage: on the scheduled and planned program, give the
-// row-band convolution (kernel_scratch.h) to the candidates that save most
+// row-band convolution (targets/kernel_facts.h) to the candidates that save most
 // edge work per scratch byte, re-plan the same order, and keep the largest
 // such set (best first) whose arena grows by at most the budget. The order
 // stays; its peak and lower bound are recertified with the scratch, so the
@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "compiler/support/status.h"
-#include "passes/kernel_scratch.h"
+#include "targets/kernel_facts.h"
 #include "passes/pass.h"
 
 namespace oc {

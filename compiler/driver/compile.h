@@ -15,6 +15,7 @@
 #include "passes/recompute_exact.h"
 #include "passes/schedule.h"
 #include "targets/c99/c_emitter.h"
+#include "targets/target.h"
 
 namespace oc {
 
@@ -31,7 +32,7 @@ struct CompileOptions {
   // Bound on all the searches together (see SearchBudgetsWithinLimit).
   int64_t time_limit_ms = 10000;
   int64_t alignment = 16;
-  std::string target = "x86-64";  // x86-64 | cortex-m0 | cortex-m3 | cortex-m4 | cortex-m7
+  const Target* target = FindTarget("x86-64");  // never null
   std::string arena_section;      // linker section of the arena; empty: the compiler's choice
   std::string weights_section;    // linker section of the weights; empty: the compiler's choice
   std::string requant = "float";  // float | fixed: requantization of 8-bit layers

@@ -10,13 +10,13 @@
 #include "absl/strings/str_split.h"
 #include "compiler/driver/cli_options.h"
 #include "compiler/driver/compile.h"
-#include "compiler/driver/target_options.h"
 #include "compiler/driver/html_report.h"
 #include "compiler/driver/verify.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
 #include "compiler/support/printable.h"
+#include "targets/target.h"
 
 namespace {
 
@@ -55,8 +55,7 @@ std::vector<oc::CliOption> Options() {
        "their budgets are scaled down to fit", "", "SECONDS"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two",
        "16 on x86-64, 8 on Cortex-M", "N"},
-      {"target", "", true, "x86-64", "x86-64, x86-64-v3 (AVX2), cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
-       "CPU"},
+      {"target", "", true, "x86-64", "the target: " + oc::TargetNames(), "", "CPU"},
       {"arena-section", "", true, "", "linker section of the arena (empty: none)",
        ".bss.arena on Cortex-M, none on x86-64", "SECTION"},
       {"weights-section", "", true, "", "linker section of the weights", "the compiler's .rodata",
@@ -163,13 +162,13 @@ int main(int argc, char** argv) {
   const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
   if (!planner) return Usage("--planner must be linear, greedy or best");
   o.planner = *planner;
-  const oc::TargetDefaults* target = oc::FindTarget(cli.Get("target"));
+  const oc::Target* target = oc::FindTarget(cli.Get("target"));
   if (!target) return Usage("--target must be one of " + oc::TargetNames());
-  o.target = target->name;
+  o.target = target;
   o.alignment = target->alignment;
   o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
   o.weights_section = cli.Get("weights-section");
-  o.requant = cli.Has("requant") ? cli.Get("requant") : target->requant;
+  o.requant = cli.Has("requant") ? cli.Get("requant") : target->DefaultRequant();
   if (o.requant != "float" && o.requant != "fixed") return Usage("--requant must be float or fixed");
   for (const char* opt : {"arena-section", "weights-section"}) {
     if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
