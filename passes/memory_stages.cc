@@ -42,12 +42,15 @@ absl::Status RunBaselinePlansStage(PipelineState& s) {
   AliasOptions views_only = AliasOptions::None();
   views_only.views = true;
   const int64_t ms = s.memory.budgets.baseline_plan_ms / 2;
+  const Planner planner = s.memory.budgets.scaled_down ? Planner::kGreedy : Planner::kBest;
   s.views_only_arena_bytes =
-      PlanBest(s.program, ComputeMemoryModel(s.program, alignment, views_only), ms).arena_bytes;
+      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, views_only), ms)
+          .arena_bytes;
   AliasOptions no_overlap = s.memory.aliases;
   no_overlap.overlap = false;
   s.no_overlap_arena_bytes =
-      PlanBest(s.program, ComputeMemoryModel(s.program, alignment, no_overlap), ms).arena_bytes;
+      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, no_overlap), ms)
+          .arena_bytes;
   return absl::OkStatus();
 }
 

@@ -35,6 +35,10 @@ struct PassStats {
 struct SearchBudgets {
   int64_t schedule_ms = 700, plan_ms = 300, baseline_plan_ms = 75, joint_plan_ms = 150;
   int64_t recompute_ms = 0;
+  // A time limit scaled these down: the report-only baseline plans then use
+  // the greedy planner, whose time is linear-logarithmic, instead of the best
+  // planner's several best-fit passes (most of a 10,000-node compile).
+  bool scaled_down = false;
 };
 
 // Typed options of the memory stages.

@@ -31,7 +31,7 @@ SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
     // Rounding down keeps the sum within the limit.
     auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
     b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms),
-         scale(b.recompute_ms)};
+         scale(b.recompute_ms), /*scaled_down=*/true};
   }
   return b;
 }
