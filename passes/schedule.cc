@@ -78,7 +78,7 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
 
   if (o.certify) {
     const auto b0 = std::chrono::steady_clock::now();
-    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == ScheduleMode::kBest);
+    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == ScheduleMode::kBest || o.pair_bounds);
     r.bound_ms = MsSince(b0);
   }
   if (o.mode == ScheduleMode::kBest && r.bound.bytes < peak) {
@@ -136,16 +136,17 @@ absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& optio
   Program same = program;
   ScheduleOptions file = options;
   file.mode = ScheduleMode::kFile;
+  file.pair_bounds = report.mode == ScheduleModeName(ScheduleMode::kBest);
   OC_ASSIGN_OR_RETURN(ScheduleReport fresh, ScheduleProgram(same, file));
   if (fresh.order != report.order) {
     return absl::InternalError("recertifying an order: the program's order is not the reported one");
   }
+  if (fresh.peak != report.peak) report.exact_search_finished = false;
   report.peak = fresh.peak;
   report.bound = std::move(fresh.bound);
   report.certified_optimal = fresh.certified_optimal;
   report.schedule_ms += fresh.schedule_ms;
   report.bound_ms += fresh.bound_ms;
-  report.exact_search_finished = false;
   report.equal_peak_orders.clear();  // their peaks were of the program before
   return absl::OkStatus();
 }

@@ -28,6 +28,7 @@ struct ScheduleOptions {
   int64_t alignment = 16;
   AliasOptions aliases;        // the memory model's aliases
   bool certify = true;         // compute the lower bound
+  bool pair_bounds = false;    // also try pairs of statements (always in kBest)
 };
 
 struct ScheduleReport {
@@ -59,10 +60,13 @@ void TakeEqualPeakOrder(ScheduleReport& report, const std::vector<int32_t>& orde
                         absl::string_view why);
 
 // After a stage changed what the program's order costs without changing the
-// order (kernel scratch): the peak, lower bound and certification of the
-// order as it now is replace those in `report`; how the order was chosen is
-// kept, and the exhaustive search's proof, which was about the program
-// before, is dropped. Fails if the program's order is not `report.order`.
+// order, only by adding bytes (kernel scratch): the peak, lower bound and
+// certification of the order as it now is replace those in `report`, the
+// bound tried as hard as the original (pairs too after a best schedule); how
+// the order was chosen is kept. The exhaustive search's proof stays when the
+// peak did not change: every order of the new program needs at least what it
+// needed before, which the search proved is at least this peak. Fails if the
+// program's order is not `report.order`.
 absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& options,
                             ScheduleReport& report);
 
