@@ -73,12 +73,29 @@ ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
   return FromPacking(p, m, items, packing, "best");
 }
 
-absl::StatusOr<ArenaPlan> PlanArena(const std::string& planner, const Program& p,
-                                    const MemoryModel& m, int64_t budget_ms) {
-  if (planner == "linear") return PlanLinear(p, m);
-  if (planner == "greedy") return PlanGreedyBySize(p, m);
-  if (planner == "best") return PlanBest(p, m, budget_ms);
-  return absl::InvalidArgumentError(absl::StrCat("unknown planner '", planner, "'"));
+absl::string_view PlannerName(Planner planner) {
+  switch (planner) {
+    case Planner::kLinear: return "linear";
+    case Planner::kGreedy: return "greedy";
+    case Planner::kBest: return "best";
+  }
+  return "best";
+}
+
+std::optional<Planner> ParsePlanner(absl::string_view word) {
+  for (Planner p : {Planner::kLinear, Planner::kGreedy, Planner::kBest}) {
+    if (PlannerName(p) == word) return p;
+  }
+  return std::nullopt;
+}
+
+ArenaPlan PlanArena(Planner planner, const Program& p, const MemoryModel& m, int64_t budget_ms) {
+  switch (planner) {
+    case Planner::kLinear: return PlanLinear(p, m);
+    case Planner::kGreedy: return PlanGreedyBySize(p, m);
+    case Planner::kBest: break;
+  }
+  return PlanBest(p, m, budget_ms);
 }
 
 absl::Status ValidatePlan(const Program& p, const MemoryModel& m, const ArenaPlan& plan) {

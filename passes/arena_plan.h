@@ -4,11 +4,13 @@
 #ifndef ONNX_TO_C_PASSES_ARENA_PLAN_H_
 #define ONNX_TO_C_PASSES_ARENA_PLAN_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "passes/arena_occupants.h"
 #include "passes/memory_model.h"
 
@@ -34,9 +36,13 @@ ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
 // `budget_ms`; stops as soon as the arena equals the modeled peak.
 ArenaPlan PlanBest(const Program& program, const MemoryModel& model, int64_t budget_ms);
 
-// Runs the named planner: linear, greedy or best.
-absl::StatusOr<ArenaPlan> PlanArena(const std::string& planner, const Program& program,
-                                    const MemoryModel& model, int64_t budget_ms);
+enum class Planner { kLinear, kGreedy, kBest };
+absl::string_view PlannerName(Planner planner);
+std::optional<Planner> ParsePlanner(absl::string_view word);
+
+// Runs the planner (`budget_ms` is for kBest).
+ArenaPlan PlanArena(Planner planner, const Program& program, const MemoryModel& model,
+                    int64_t budget_ms);
 
 // Checks a plan without trusting the planner: every arena buffer and scratch
 // lies inside the arena and is aligned, and no two that are live at the same

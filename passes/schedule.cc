@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/support/status.h"
 #include "passes/memory_model.h"
 #include "passes/schedulers.h"
 
@@ -16,12 +17,27 @@ double MsSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+absl::string_view ScheduleModeName(ScheduleMode mode) {
+  switch (mode) {
+    case ScheduleMode::kFile: return "file";
+    case ScheduleMode::kRpo: return "rpo";
+    case ScheduleMode::kHeuristic: return "heuristic";
+    case ScheduleMode::kBest: return "best";
+  }
+  return "best";
+}
+
+std::optional<ScheduleMode> ParseScheduleMode(absl::string_view word) {
+  for (ScheduleMode m : {ScheduleMode::kFile, ScheduleMode::kRpo, ScheduleMode::kHeuristic,
+                         ScheduleMode::kBest}) {
+    if (ScheduleModeName(m) == word) return m;
+  }
+  return std::nullopt;
+}
+
 absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleOptions& o) {
   ScheduleReport r;
-  r.mode = o.mode;
-  if (o.mode != "file" && o.mode != "rpo" && o.mode != "heuristic" && o.mode != "best") {
-    return absl::InvalidArgumentError(absl::StrCat("unknown schedule '", o.mode, "'"));
-  }
+  r.mode = std::string(ScheduleModeName(o.mode));
   const auto t0 = std::chrono::steady_clock::now();
   const Deadline deadline = t0 + std::chrono::milliseconds(o.budget_ms);
   MemoryModel model = ComputeMemoryModel(program, o.alignment, o.aliases);
@@ -44,11 +60,11 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
       r.chosen_by = by;
     }
   };
-  if (o.mode == "rpo") {
+  if (o.mode == ScheduleMode::kRpo) {
     chosen = rpo;
     peak = r.rpo_peak;
     r.chosen_by = "rpo";
-  } else if (o.mode == "heuristic" || o.mode == "best") {
+  } else if (o.mode == ScheduleMode::kHeuristic || o.mode == ScheduleMode::kBest) {
     consider(rpo, "rpo");
     consider(GreedyLeastPeak(g), "greedy");
     consider(MemoryAwareDfs(g), "dfs");
@@ -62,10 +78,10 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
 
   if (o.certify) {
     const auto b0 = std::chrono::steady_clock::now();
-    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == "best");
+    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == ScheduleMode::kBest || o.pair_bounds);
     r.bound_ms = MsSince(b0);
   }
-  if (o.mode == "best" && r.bound.bytes < peak) {
+  if (o.mode == ScheduleMode::kBest && r.bound.bytes < peak) {
     const auto e0 = std::chrono::steady_clock::now();
     ExactSearchResult exact = ExactMinPeakOrder(g, peak, deadline);
     r.exact_search_states = exact.states;
@@ -107,6 +123,43 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
   }
   ApplyOrder(program, chosen);
   return r;
+}
+
+void TakeEqualPeakOrder(ScheduleReport& report, const std::vector<int32_t>& order,
+                        absl::string_view why) {
+  report.order = order;
+  absl::StrAppend(&report.chosen_by, " (", why, ")");
+}
+
+absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& options,
+                            ScheduleReport& report) {
+  Program same = program;
+  ScheduleOptions file = options;
+  file.mode = ScheduleMode::kFile;
+  file.pair_bounds = report.mode == ScheduleModeName(ScheduleMode::kBest);
+  OC_ASSIGN_OR_RETURN(ScheduleReport fresh, ScheduleProgram(same, file));
+  if (fresh.order != report.order) {
+    return absl::InternalError("recertifying an order: the program's order is not the reported one");
+  }
+  if (fresh.peak != report.peak) report.exact_search_finished = false;
+  report.peak = fresh.peak;
+  report.bound = std::move(fresh.bound);
+  report.certified_optimal = fresh.certified_optimal;
+  report.schedule_ms += fresh.schedule_ms;
+  report.bound_ms += fresh.bound_ms;
+  report.equal_peak_orders.clear();  // their peaks were of the program before
+  return absl::OkStatus();
+}
+
+void AdoptRescheduled(ScheduleReport& report, ScheduleReport after, absl::string_view stage) {
+  after.file_order_peak = report.file_order_peak;  // the ONNX file's order, before the stage
+  // The scheduler started from the stage's order, which it calls "file".
+  after.chosen_by = after.chosen_by == "file" ? std::string(stage)
+                                              : absl::StrCat(after.chosen_by, " (after ", stage, ")");
+  after.schedule_ms += report.schedule_ms;
+  after.bound_ms += report.bound_ms;
+  after.certified_optimal = false;
+  report = std::move(after);
 }
 
 }  // namespace oc

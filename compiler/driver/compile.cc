@@ -31,9 +31,22 @@ SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
     // Rounding down keeps the sum within the limit.
     auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
     b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms),
-         scale(b.recompute_ms)};
+         scale(b.recompute_ms), /*scaled_down=*/true};
   }
   return b;
+}
+
+MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
+  MemoryOptions m;
+  m.alignment = o.alignment;
+  m.aliases.overlap = o.overlap;
+  m.schedule = o.schedule;
+  m.planner = o.planner;
+  m.budgets = SearchBudgetsWithinLimit(o);
+  m.recompute_cap = o.recompute_cap;
+  m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
+  m.kernel_scratch_budget = o.kernel_scratch_budget;
+  return m;
 }
 
 std::string DefaultNameForModel(const std::string& model_path) {
@@ -58,85 +71,56 @@ std::string CertificateSummary(const CompileResult& r) {
 
 namespace {
 
-// Everything after the import: passes, schedule, memory model, plan, emission.
+bool IsIrPass(const std::string& name) {
+  const PassInfo* pass = FindPass(name);
+  return pass && pass->kind != PassKind::kStage;
+}
+
+double Sum(const std::map<std::string, double>& ms, absl::string_view except = "") {
+  double total = 0;
+  for (const auto& [name, t] : ms) total += name == except ? 0 : t;
+  return total;
+}
+
+// Everything after the import: the pipeline (IR passes, then the memory
+// stages), the gates, emission.
 absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
-  const SearchBudgets budgets = SearchBudgetsWithinLimit(o);
-  auto t0 = std::chrono::steady_clock::now();
+  r.memory = MemoryOptionsFor(o);
   PipelineOptions pipeline;
   pipeline.print_after_all = o.print_after_all;
-  OC_RETURN_IF_ERROR(RunPipeline(r.program, o.passes.empty() ? DefaultPipeline() : o.passes,
-                                 r.stats, pipeline));
-  r.passes_ms = MsSince(t0);
-  if (o.stop_after_passes) return absl::OkStatus();
-
-  // Baselines, on the file order (before scheduling).
-  r.file_order_live_bytes = ComputeMemoryModel(r.program, o.alignment).live_bytes;
-  {
-    MemoryModel plain = ComputeMemoryModel(r.program, o.alignment, AliasOptions::None());
-    r.tflite_style_arena_bytes = PlanGreedyBySize(r.program, plain).arena_bytes;
-  }
-
-  t0 = std::chrono::steady_clock::now();
-  ScheduleOptions sched;
-  sched.mode = o.schedule;
-  sched.budget_ms = budgets.schedule_ms;
-  sched.alignment = o.alignment;
-  sched.aliases.overlap = o.overlap;
-  OC_ASSIGN_OR_RETURN(r.schedule, ScheduleProgram(r.program, sched));
-  r.schedule_ms = MsSince(t0);
-  if (o.recompute) OC_RETURN_IF_ERROR(RecomputeStage(o, budgets, sched, r));
-
-  t0 = std::chrono::steady_clock::now();
-  r.model = ComputeMemoryModel(r.program, o.alignment, sched.aliases);
-  if (r.model.peak_bytes != r.schedule.peak) {
-    return absl::InternalError("the memory model and the scheduler disagree on the peak");
-  }
-  r.linear_arena_bytes = PlanLinear(r.program, r.model).arena_bytes;
-  {
-    AliasOptions views_only = AliasOptions::None();
-    views_only.views = true;
-    MemoryModel m = ComputeMemoryModel(r.program, o.alignment, views_only);
-    r.views_only_arena_bytes = PlanBest(r.program, m, budgets.baseline_plan_ms / 2).arena_bytes;
-    AliasOptions no_overlap;
-    no_overlap.overlap = false;
-    m = ComputeMemoryModel(r.program, o.alignment, no_overlap);
-    r.no_overlap_arena_bytes = PlanBest(r.program, m, budgets.baseline_plan_ms / 2).arena_bytes;
-  }
-  OC_ASSIGN_OR_RETURN(r.plan, PlanArena(o.planner, r.program, r.model, budgets.plan_ms));
-  // Joint choice: among orders of equal peak, prefer one whose plan reaches
-  // it (the candidates share one budget).
-  const auto joint_deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(budgets.joint_plan_ms);
-  for (const std::vector<int32_t>& ids : r.schedule.equal_peak_orders) {
-    if (o.planner != "best" || r.plan.arena_bytes == r.model.peak_bytes) break;
-    const int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                joint_deadline - std::chrono::steady_clock::now()).count();
-    if (left_ms <= 0) break;
-    Program candidate = r.program;
-    std::map<int32_t, int> index_of_id;
-    for (size_t i = 0; i < candidate.statements().size(); ++i) {
-      index_of_id[candidate.statements()[i].id] = static_cast<int>(i);
-    }
-    std::vector<int> order;
-    for (int32_t id : ids) order.push_back(index_of_id.at(id));
-    ApplyOrder(candidate, order);
-    MemoryModel m = ComputeMemoryModel(candidate, o.alignment, sched.aliases);
-    ArenaPlan plan = PlanBest(candidate, m, left_ms);
-    if (m.peak_bytes == r.model.peak_bytes && plan.arena_bytes < r.plan.arena_bytes) {
-      r.program = std::move(candidate);
-      r.model = std::move(m);
-      r.plan = std::move(plan);
-      r.schedule.order = ids;
-      r.schedule.chosen_by += " (for its arena plan)";
+  std::vector<std::string> rewrites = o.passes.empty() ? DefaultPipeline() : o.passes;
+  std::vector<std::string> stages;
+  if (std::all_of(rewrites.begin(), rewrites.end(), IsIrPass) || o.passes.empty()) {
+    stages = DefaultMemoryStages(o.recompute);
+  } else {
+    // A --passes list with memory stages is the whole pipeline.
+    std::vector<std::string> all = std::move(rewrites);
+    rewrites.clear();
+    bool in_stages = false;
+    for (std::string& p : all) {
+      in_stages = in_stages || !IsIrPass(p);
+      (in_stages ? stages : rewrites).push_back(std::move(p));
     }
   }
-  OC_RETURN_IF_ERROR(KernelScratchStage(o, budgets, sched, r));
-  // A plan that fails validation is a compiler bug: report it, write nothing.
-  OC_RETURN_IF_ERROR(ValidatePlan(r.program, r.model, r.plan));
-  r.plan_ms = MsSince(t0);
+  OC_RETURN_IF_ERROR(RunPipeline(r, rewrites, pipeline));
+  r.passes_ms = Sum(r.pass_ms);
+  if (o.until == CompileOptions::Until::kIr) return absl::OkStatus();
+
+  if (o.until == CompileOptions::Until::kScheduled) {
+    auto after_schedule = std::find(stages.begin(), stages.end(), "schedule");
+    if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
+  }
+  r.pass_ms.clear();
+  OC_RETURN_IF_ERROR(RunPipeline(r, stages, pipeline));
+  r.schedule_ms = r.pass_ms["schedule"];
+  r.plan_ms = Sum(r.pass_ms, "schedule");
+  if (o.until != CompileOptions::Until::kC) return absl::OkStatus();
+  if (!r.planned) {
+    return absl::InvalidArgumentError("the pass list ends before the plan stage: there is no arena plan to emit");
+  }
   OC_RETURN_IF_ERROR(CheckGates(o, r));
 
-  t0 = std::chrono::steady_clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   EmitOptions emit;
   emit.name = name;
   emit.harness = o.emit_harness;

@@ -1,6 +1,8 @@
-// oc-opt: reads IR text, runs named passes, prints IR (for lit + FileCheck).
+// oc-opt: reads IR text, runs named passes and memory stages, prints the IR
+// and what the stages derived (for lit + FileCheck).
 //
 //   oc-opt FILE.ir --passes=fuse-activation,dce [--print-after-all]
+//   oc-opt FILE.ir --passes=baselines,schedule,plan,validate-plan
 //   oc-opt FILE.ir --memory-model   (prints buffers, liveness and the plan)
 #include <fstream>
 #include <iostream>
@@ -64,8 +66,14 @@ int main(int argc, char** argv) {
       {"passes", "", true, "", "comma-separated passes to run"},
       {"print-after-all", "", false, "", "print the IR after every pass"},
       {"memory-model", "", false, "", "print buffers, live bytes per step and the greedy plan"},
-      {"alignment", "", true, "16", "alignment for --memory-model"},
-      {"aliases", "", true, "all", "aliases for --memory-model: none, views or all"},
+      {"alignment", "", true, "16", "alignment for the memory stages and --memory-model"},
+      {"aliases", "", true, "all", "aliases for the memory stages and --memory-model: none, views or all"},
+      {"schedule", "", true, "best", "the schedule stage's mode: file, rpo, heuristic or best"},
+      {"planner", "", true, "best", "the plan stage's planner: linear, greedy or best"},
+      {"recompute-cap", "", true, "1", "the recompute stage's extra runs per statement"},
+      {"recompute-mac-budget", "", true, "1", "the recompute stage's extra MACs in % of the model's"},
+      {"kernel-scratch-budget", "", true, "-1",
+       "arena bytes the kernel-scratch stage may add (-1: max(5% of the arena, 4096))"},
       {"help", "h", false, "", "print this help"},
   });
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {
@@ -91,6 +99,25 @@ int main(int argc, char** argv) {
     std::cerr << "error: --aliases must be none, views or all\n" << kUsage << "\n";
     return 2;
   }
+  const std::optional<oc::ScheduleMode> schedule = oc::ParseScheduleMode(cli.Get("schedule"));
+  const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
+  int64_t recompute_cap = 0;
+  double recompute_mac_budget = 0;
+  int64_t kernel_scratch_budget = -1;
+  if (!schedule || !planner || !oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) ||
+      recompute_cap > 16 || !oc::ParseDecimal(cli.Get("recompute-mac-budget"), &recompute_mac_budget) ||
+      (cli.Get("kernel-scratch-budget") != "-1" &&
+       !oc::ParseCount(cli.Get("kernel-scratch-budget"), &kernel_scratch_budget))) {
+    std::cerr << "error: bad --schedule, --planner, --recompute-cap, --recompute-mac-budget or "
+                 "--kernel-scratch-budget (see --help)\n"
+              << kUsage << "\n";
+    return 2;
+  }
+  oc::AliasOptions aliases;
+  if (aliases_word != "all") {
+    aliases = oc::AliasOptions::None();
+    aliases.views = aliases_word == "views";
+  }
   std::stringstream text;
   if (cli.positional()[0] == "-") {
     text << std::cin.rdbuf();
@@ -104,21 +131,25 @@ int main(int argc, char** argv) {
   if (absl::Status st = oc::VerifyProgram(*program); !st.ok()) return Fail(std::string(st.message()));
   std::vector<std::string> passes;
   for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) passes.emplace_back(p);
-  oc::PassStats stats;
+  oc::PipelineState state;
+  state.program = std::move(*program);
+  state.memory.alignment = alignment;
+  state.memory.aliases = aliases;
+  state.memory.schedule = *schedule;
+  state.memory.planner = *planner;
+  state.memory.budgets.recompute_ms = 2 * state.memory.budgets.schedule_ms;
+  state.memory.recompute_cap = static_cast<int>(recompute_cap);
+  state.memory.recompute_mac_budget_percent = recompute_mac_budget;
+  state.memory.kernel_scratch_budget = kernel_scratch_budget;
   oc::PipelineOptions options;
   if (cli.Has("print-after-all")) options.print_after_all = &std::cout;
-  if (absl::Status st = oc::RunPipeline(*program, passes, stats, options); !st.ok()) {
+  if (absl::Status st = oc::RunPipeline(state, passes, options); !st.ok()) {
     return Fail(std::string(st.message()));
   }
   if (cli.Has("memory-model")) {
-    oc::AliasOptions aliases;
-    if (aliases_word != "all") {
-      aliases = oc::AliasOptions::None();
-      aliases.views = aliases_word == "views";
-    }
-    PrintMemoryModel(*program, alignment, aliases);
+    PrintMemoryModel(state.program, alignment, aliases);
     return 0;
   }
-  std::cout << oc::PrintProgram(*program);
+  std::cout << oc::PrintPipelineState(state);
   return 0;
 }

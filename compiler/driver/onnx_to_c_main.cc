@@ -10,13 +10,13 @@
 #include "absl/strings/str_split.h"
 #include "compiler/driver/cli_options.h"
 #include "compiler/driver/compile.h"
-#include "compiler/driver/target_options.h"
 #include "compiler/driver/html_report.h"
 #include "compiler/driver/verify.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
 #include "compiler/support/printable.h"
+#include "targets/target.h"
 
 namespace {
 
@@ -34,9 +34,13 @@ std::vector<oc::CliOption> Options() {
        "no limit", "BYTES"},
       {"require-certified", "", false, "",
        "fail (exit 1, no files written) unless the operator order is certified optimal"},
-      {"emit", "", true, "c", "what to produce: c (sources), ir (the IR after the passes, on stdout)",
-       "", "c|ir"},
-      {"passes", "", true, "", "comma-separated pass pipeline replacing the default",
+      {"emit", "", true, "c",
+       "what to produce: c (sources); on stdout, ir (the IR after the passes), scheduled (the IR "
+       "in the chosen order with its certificate) or planned (also the arena plan)",
+       "", "c|ir|scheduled|planned"},
+      {"passes", "", true, "",
+       "comma-separated passes replacing the default IR passes; a list that names memory stages "
+       "(schedule, plan, ...) replaces the whole pipeline",
        "the default pipeline", "a,b,..."},
       {"print-after-all", "", false, "", "print the IR after every pass (stderr)"},
       {"planner", "", true, "best",
@@ -51,8 +55,7 @@ std::vector<oc::CliOption> Options() {
        "their budgets are scaled down to fit", "", "SECONDS"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two",
        "16 on x86-64, 8 on Cortex-M", "N"},
-      {"target", "", true, "x86-64", "x86-64, x86-64-v3 (AVX2), cortex-m0, cortex-m3, cortex-m4 (M4F) or cortex-m7", "",
-       "CPU"},
+      {"target", "", true, "x86-64", "the target: " + oc::TargetNames(), "", "CPU"},
       {"arena-section", "", true, "", "linker section of the arena (empty: none)",
        ".bss.arena on Cortex-M, none on x86-64", "SECTION"},
       {"weights-section", "", true, "", "linker section of the weights", "the compiler's .rodata",
@@ -135,10 +138,12 @@ int main(int argc, char** argv) {
   }
   if (cli.positional().size() != 1) return Usage("expected exactly one model file");
   const std::string emit = cli.Get("emit");
-  if (emit != "c" && emit != "ir") return Usage("--emit must be c or ir");
+  if (emit != "c" && emit != "ir" && emit != "scheduled" && emit != "planned") {
+    return Usage("--emit must be c, ir, scheduled or planned");
+  }
   if (emit == "c" && !cli.Has("output-dir")) return Usage("missing -o OUTDIR");
-  if (emit == "ir") {
-    // The IR is printed right after the passes: nothing is scheduled or planned.
+  if (emit != "c") {
+    // The IR is printed right after the passes or stages: no C, no report.
     for (const char* opt : {"output-dir", "report", "html-report", "print-arena-plan", "max-arena",
                             "require-certified"}) {
       if (cli.Has(opt)) return Usage(absl::StrCat("--", opt, " needs --emit=c"));
@@ -154,17 +159,16 @@ int main(int argc, char** argv) {
   if (cli.Has("passes")) {
     for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);
   }
-  o.planner = cli.Get("planner");
-  if (o.planner != "linear" && o.planner != "greedy" && o.planner != "best") {
-    return Usage("--planner must be linear, greedy or best");
-  }
-  const oc::TargetDefaults* target = oc::FindTarget(cli.Get("target"));
+  const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
+  if (!planner) return Usage("--planner must be linear, greedy or best");
+  o.planner = *planner;
+  const oc::Target* target = oc::FindTarget(cli.Get("target"));
   if (!target) return Usage("--target must be one of " + oc::TargetNames());
-  o.target = target->name;
+  o.target = target;
   o.alignment = target->alignment;
   o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
   o.weights_section = cli.Get("weights-section");
-  o.requant = cli.Has("requant") ? cli.Get("requant") : target->requant;
+  o.requant = cli.Has("requant") ? cli.Get("requant") : target->DefaultRequant();
   if (o.requant != "float" && o.requant != "fixed") return Usage("--requant must be float or fixed");
   for (const char* opt : {"arena-section", "weights-section"}) {
     if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
@@ -177,10 +181,9 @@ int main(int argc, char** argv) {
   if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
     return Usage("--alignment must be a power of two up to 4096");
   }
-  o.schedule = cli.Get("schedule");
-  if (o.schedule != "file" && o.schedule != "rpo" && o.schedule != "heuristic" && o.schedule != "best") {
-    return Usage("--schedule must be file, rpo, heuristic or best");
-  }
+  const std::optional<oc::ScheduleMode> schedule = oc::ParseScheduleMode(cli.Get("schedule"));
+  if (!schedule) return Usage("--schedule must be file, rpo, heuristic or best");
+  o.schedule = *schedule;
   if (!oc::ParseCount(cli.Get("schedule-budget-ms"), &o.schedule_budget_ms) ||
       o.schedule_budget_ms > 3600000) {
     return Usage("--schedule-budget-ms must be a number of milliseconds between 0 and 3600000");
@@ -220,13 +223,17 @@ int main(int argc, char** argv) {
   }
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
   o.command_line = ProvenanceLine(cli);
-  o.stop_after_passes = emit == "ir";
+  using Until = oc::CompileOptions::Until;
+  o.until = emit == "ir" ? Until::kIr
+            : emit == "scheduled" ? Until::kScheduled
+            : emit == "planned"   ? Until::kPlanned
+                                  : Until::kC;
 
   auto result = oc::CompileModel(o);
   if (!result.ok()) return Fail(result.status());
   if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(*result);
-  if (emit == "ir") {
-    std::cout << oc::PrintProgram(result->program);
+  if (emit != "c") {
+    std::cout << oc::PrintPipelineState(*result);
     return 0;
   }
   oc::OutputFiles files;

@@ -335,7 +335,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Key("alignment");
   j.Int(r.model.alignment);
   j.Key("target");
-  j.String(o.target);
+  j.String(o.target->name);
   j.Key("arena_section");
   j.String(o.arena_section);
   j.Key("weights_section");

@@ -120,13 +120,6 @@ absl::StatusOr<bool> FoldArithmetic(NodeContext& ctx, const std::string& op) {
   return true;
 }
 
-bool AllInputsConstant(const NodeContext& ctx) {
-  for (int i = 0; i < ctx.num_inputs(); ++i) {
-    if (ctx.HasInput(i) && !ctx.IsConstantInput(i)) return false;
-  }
-  return ctx.num_inputs() > 0;
-}
-
 // EyeLike depends only on its input's (static) shape: ones on diagonal k.
 absl::StatusOr<bool> FoldEyeLike(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
@@ -179,6 +172,13 @@ absl::StatusOr<bool> FoldWindow(NodeContext& ctx) {
 
 }  // namespace
 
+bool AllInputsConstant(const NodeContext& ctx) {
+  for (int i = 0; i < ctx.num_inputs(); ++i) {
+    if (ctx.HasInput(i) && !ctx.IsConstantInput(i)) return false;
+  }
+  return ctx.num_inputs() > 0;
+}
+
 absl::StatusOr<HostTensor> ConstantNodeValue(const NodeContext& ctx) {
   const auto& node = ctx.node();
   for (const auto& a : node.attribute()) {
@@ -211,242 +211,311 @@ absl::StatusOr<HostTensor> ConstantNodeValue(const NodeContext& ctx) {
   return ctx.Unsupported("only tensor, float and int constants are supported");
 }
 
-absl::StatusOr<bool> TryFoldNode(NodeContext& ctx) {
-  const std::string& op = ctx.op_type();
-  // Shape and Size only need the (static) input shape.
-  if (op == "Shape") {
-    const Shape& in = ctx.InputValue(0).shape;
-    int64_t rank = static_cast<int64_t>(in.size());
-    OC_ASSIGN_OR_RETURN(int64_t start, ctx.AttrInt("start", 0));
-    OC_ASSIGN_OR_RETURN(int64_t end, ctx.AttrInt("end", rank));
-    if (start < 0) start += rank;
-    if (end < 0) end += rank;
-    start = std::clamp<int64_t>(start, 0, rank);
-    end = std::clamp<int64_t>(end, 0, rank);
-    if (end <= start) return ctx.Unsupported("the shape slice is empty");
-    HostTensor t = HostTensor::Zeros(DType::kI64, {end - start});
-    for (int64_t i = start; i < end; ++i) t.SetInt(i - start, in[i]);
-    ctx.BindConstantOutput(0, std::move(t));
-    return true;
-  }
-  if (op == "Size") {
-    HostTensor t = HostTensor::Zeros(DType::kI64, {});
-    t.SetInt(0, ctx.InputValue(0).NumElements());
-    ctx.BindConstantOutput(0, std::move(t));
-    return true;
-  }
-  if (op == "EyeLike") return FoldEyeLike(ctx);
-  if (op == "HannWindow" || op == "HammingWindow" || op == "BlackmanWindow") {
-    return FoldWindow(ctx);
-  }
-  if (!AllInputsConstant(ctx)) return false;
-  const HostTensor x = ctx.ConstantInput(0);
+namespace {
 
-  if (op == "Identity" || op == "Dropout") {
-    ctx.BindConstantOutput(0, x);
-    if (ctx.HasOutput(1)) {  // the Dropout mask: all true in inference
-      HostTensor mask = HostTensor::Zeros(DType::kBool, x.shape);
-      for (int64_t i = 0; i < mask.NumElements(); ++i) mask.SetInt(i, 1);
-      ctx.BindConstantOutput(1, std::move(mask));
+// Folding rules (registered below): each binds every output as a constant
+// and returns true, or returns false when it cannot fold this node (the
+// importer then lowers it).
+
+absl::StatusOr<bool> FoldShape(NodeContext& ctx) {
+  const Shape& in = ctx.InputValue(0).shape;
+  int64_t rank = static_cast<int64_t>(in.size());
+  OC_ASSIGN_OR_RETURN(int64_t start, ctx.AttrInt("start", 0));
+  OC_ASSIGN_OR_RETURN(int64_t end, ctx.AttrInt("end", rank));
+  if (start < 0) start += rank;
+  if (end < 0) end += rank;
+  start = std::clamp<int64_t>(start, 0, rank);
+  end = std::clamp<int64_t>(end, 0, rank);
+  if (end <= start) return ctx.Unsupported("the shape slice is empty");
+  HostTensor t = HostTensor::Zeros(DType::kI64, {end - start});
+  for (int64_t i = start; i < end; ++i) t.SetInt(i - start, in[i]);
+  ctx.BindConstantOutput(0, std::move(t));
+  return true;
+}
+
+absl::StatusOr<bool> FoldSize(NodeContext& ctx) {
+  HostTensor t = HostTensor::Zeros(DType::kI64, {});
+  t.SetInt(0, ctx.InputValue(0).NumElements());
+  ctx.BindConstantOutput(0, std::move(t));
+  return true;
+}
+
+absl::StatusOr<bool> FoldIdentity(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  ctx.BindConstantOutput(0, x);
+  if (ctx.HasOutput(1)) {  // the Dropout mask: all true in inference
+    HostTensor mask = HostTensor::Zeros(DType::kBool, x.shape);
+    for (int64_t i = 0; i < mask.NumElements(); ++i) mask.SetInt(i, 1);
+    ctx.BindConstantOutput(1, std::move(mask));
+  }
+  return true;
+}
+
+absl::StatusOr<bool> FoldReshape(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> spec, ctx.opset() >= 5
+                                                     ? ctx.ConstantInts(1, "shape")
+                                                     : ctx.AttrInts("shape", std::nullopt));
+  OC_ASSIGN_OR_RETURN(int64_t allowzero, ctx.AttrInt("allowzero", 0));
+  OC_ASSIGN_OR_RETURN(Shape shape, ReshapeTarget(ctx, x.shape, spec, allowzero != 0));
+  ctx.BindConstantOutput(0, Reshaped(x, shape));
+  return true;
+}
+
+absl::StatusOr<bool> FoldReshapeLike(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  const HostTensor x = ctx.ConstantInput(0);
+  absl::StatusOr<Shape> shape = op == "Flatten"   ? FlattenShape(ctx, x.shape)
+                                : op == "Squeeze" ? SqueezeShape(ctx, x.shape)
+                                                  : UnsqueezeShape(ctx, x.shape);
+  if (!shape.ok()) return shape.status();
+  ctx.BindConstantOutput(0, Reshaped(x, *shape));
+  return true;
+}
+
+absl::StatusOr<bool> FoldCast(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(int64_t to, ctx.AttrInt("to", std::nullopt));
+  auto dtype = DTypeFromOnnx(static_cast<int32_t>(to));
+  if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
+  HostTensor out = HostTensor::Zeros(*dtype, x.shape);
+  for (int64_t i = 0; i < x.NumElements(); ++i) {
+    if (IsFloat(x.dtype)) {
+      out.SetDouble(i, x.GetDouble(i));
+    } else {
+      out.SetInt(i, x.GetInt(i));
     }
-    return true;
   }
-  if (op == "Reshape") {
-    OC_ASSIGN_OR_RETURN(std::vector<int64_t> spec, ctx.opset() >= 5
-                                                       ? ctx.ConstantInts(1, "shape")
-                                                       : ctx.AttrInts("shape", std::nullopt));
-    OC_ASSIGN_OR_RETURN(int64_t allowzero, ctx.AttrInt("allowzero", 0));
-    OC_ASSIGN_OR_RETURN(Shape shape, ReshapeTarget(ctx, x.shape, spec, allowzero != 0));
-    ctx.BindConstantOutput(0, Reshaped(x, shape));
-    return true;
-  }
-  if (op == "Flatten" || op == "Squeeze" || op == "Unsqueeze") {
-    absl::StatusOr<Shape> shape = op == "Flatten"   ? FlattenShape(ctx, x.shape)
-                                  : op == "Squeeze" ? SqueezeShape(ctx, x.shape)
-                                                    : UnsqueezeShape(ctx, x.shape);
-    if (!shape.ok()) return shape.status();
-    ctx.BindConstantOutput(0, Reshaped(x, *shape));
-    return true;
-  }
-  if (op == "Cast") {
-    OC_ASSIGN_OR_RETURN(int64_t to, ctx.AttrInt("to", std::nullopt));
-    auto dtype = DTypeFromOnnx(static_cast<int32_t>(to));
-    if (!dtype.ok()) return ctx.Unsupported(dtype.status().message());
-    HostTensor out = HostTensor::Zeros(*dtype, x.shape);
-    for (int64_t i = 0; i < x.NumElements(); ++i) {
-      if (IsFloat(x.dtype)) {
-        out.SetDouble(i, x.GetDouble(i));
-      } else {
-        out.SetInt(i, x.GetInt(i));
-      }
-    }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
-  }
-  if (op == "Concat") {
-    Shape shape;
-    OC_ASSIGN_OR_RETURN(int64_t axis, ConcatAxis(ctx, &shape));
-    HostTensor out = HostTensor::Zeros(x.dtype, shape);
-    const int64_t elem = DTypeSize(x.dtype);
-    int64_t outer = 1, inner = 1;
-    for (int64_t d = 0; d < axis; ++d) outer *= shape[d];
-    for (size_t d = axis + 1; d < shape.size(); ++d) inner *= shape[d];
-    int64_t offset = 0;
-    for (int i = 0; i < ctx.num_inputs(); ++i) {
-      if (!ctx.HasInput(i)) continue;
-      HostTensor part = ctx.ConstantInput(i);
-      if (part.dtype != x.dtype) return ctx.Invalid("inputs differ in element type");
-      int64_t rows = part.shape[axis] * inner;
-      for (int64_t o = 0; o < outer; ++o) {
-        std::memcpy(out.bytes.data() + (o * shape[axis] * inner + offset) * elem,
-                    part.bytes.data() + o * rows * elem, rows * elem);
-      }
-      offset += rows;
-    }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
-  }
-  if (op == "Gather") {
-    OC_ASSIGN_OR_RETURN(GatherSpec g, GatherFor(ctx, x.shape));
-    int64_t outer = 1, inner = 1;
-    for (int64_t d = 0; d < g.axis; ++d) outer *= x.shape[d];
-    for (size_t d = g.axis + 1; d < x.shape.size(); ++d) inner *= x.shape[d];
-    HostTensor out = HostTensor::Zeros(x.dtype, g.shape);
-    const int64_t elem = DTypeSize(x.dtype), n = static_cast<int64_t>(g.indices.size());
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldConcat(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  Shape shape;
+  OC_ASSIGN_OR_RETURN(int64_t axis, ConcatAxis(ctx, &shape));
+  HostTensor out = HostTensor::Zeros(x.dtype, shape);
+  const int64_t elem = DTypeSize(x.dtype);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= shape[d];
+  for (size_t d = axis + 1; d < shape.size(); ++d) inner *= shape[d];
+  int64_t offset = 0;
+  for (int i = 0; i < ctx.num_inputs(); ++i) {
+    if (!ctx.HasInput(i)) continue;
+    HostTensor part = ctx.ConstantInput(i);
+    if (part.dtype != x.dtype) return ctx.Invalid("inputs differ in element type");
+    int64_t rows = part.shape[axis] * inner;
     for (int64_t o = 0; o < outer; ++o) {
-      for (int64_t k = 0; k < n; ++k) {
-        std::memcpy(out.bytes.data() + ((o * n + k) * inner) * elem,
-                    x.bytes.data() + ((o * x.shape[g.axis] + g.indices[k]) * inner) * elem,
-                    inner * elem);
-      }
+      std::memcpy(out.bytes.data() + (o * shape[axis] * inner + offset) * elem,
+                  part.bytes.data() + o * rows * elem, rows * elem);
     }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
+    offset += rows;
   }
-  if (op == "Slice") {
-    OC_ASSIGN_OR_RETURN(SliceSpec s, SliceFor(ctx, x.shape));
-    std::vector<int64_t> strides = Strides(x.shape);
-    int64_t offset = 0;
-    for (size_t d = 0; d < strides.size(); ++d) {
-      offset += s.starts[d] * strides[d];
-      strides[d] *= s.steps[d];
-    }
-    ctx.BindConstantOutput(0, StridedGather(x, s.shape, offset, strides));
-    return true;
-  }
-  if (op == "Transpose") {
-    OC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, TransposePerm(ctx, x.shape));
-    std::vector<int64_t> in_strides = Strides(x.shape), strides;
-    Shape shape;
-    for (int64_t p : perm) {
-      shape.push_back(x.shape[p]);
-      strides.push_back(in_strides[p]);
-    }
-    ctx.BindConstantOutput(0, StridedGather(x, shape, 0, strides));
-    return true;
-  }
-  if (op == "Expand") {
-    OC_ASSIGN_OR_RETURN(std::vector<int64_t> target, ctx.ConstantInts(1, "shape"));
-    OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, x.shape, target));
-    ctx.BindConstantOutput(0, StridedGather(x, shape, 0, BroadcastStrides(x.shape, shape)));
-    return true;
-  }
-  if (op == "ConstantOfShape") {
-    OC_ASSIGN_OR_RETURN(std::vector<int64_t> dims, ctx.ConstantInts(0, "shape"));
-    HostTensor value = HostTensor::Zeros(DType::kF32, {1});
-    if (const auto* a = ctx.FindAttr("value")) {
-      auto t = DecodeTensorProto(a->t());
-      if (!t.ok()) return ctx.Invalid(t.status().message());
-      value = *t;
-    }
-    OC_RETURN_IF_ERROR(CheckStaticDims(dims, value.dtype, "ConstantOfShape's result"));
-    HostTensor out = HostTensor::Zeros(value.dtype, dims);
-    const int64_t elem = DTypeSize(value.dtype);
-    for (int64_t i = 0; i < out.NumElements(); ++i) {
-      std::memcpy(out.bytes.data() + i * elem, value.bytes.data(), elem);
-    }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
-  }
-  if (op == "Range") {
-    HostTensor start = ctx.ConstantInput(0), limit = ctx.ConstantInput(1),
-               delta = ctx.ConstantInput(2);
-    double s = start.GetDouble(0), l = limit.GetDouble(0), d = delta.GetDouble(0);
-    if (d == 0) return ctx.Invalid("delta is 0");
-    int64_t n = SaturatingInt(std::max(0.0, std::ceil((l - s) / d)));
-    OC_RETURN_IF_ERROR(CheckStaticDims({n}, start.dtype, "Range's result"));
-    HostTensor out = HostTensor::Zeros(start.dtype, {n});
-    for (int64_t i = 0; i < n; ++i) {
-      if (IsFloat(start.dtype)) {
-        out.SetDouble(i, s + static_cast<double>(i) * d);
-      } else {
-        // Wraps like the target's integers instead of overflowing.
-        out.SetInt(i, static_cast<int64_t>(static_cast<uint64_t>(start.GetInt(0)) +
-                                           static_cast<uint64_t>(i) *
-                                               static_cast<uint64_t>(delta.GetInt(0))));
-      }
-    }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
-  }
-  if (op == "NonZero") {  // the indices of the nonzero elements, (rank, count)
-    std::vector<int64_t> hits;
-    for (int64_t i = 0; i < x.NumElements(); ++i) {
-      if (IsFloat(x.dtype) ? x.GetDouble(i) != 0.0 : x.GetInt(i) != 0) hits.push_back(i);
-    }
-    const int64_t rank = static_cast<int64_t>(x.shape.size()), n = static_cast<int64_t>(hits.size());
-    const std::vector<int64_t> strides = Strides(x.shape);
-    HostTensor out = HostTensor::Zeros(DType::kI64, {rank, n});
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldGather(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(GatherSpec g, GatherFor(ctx, x.shape));
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < g.axis; ++d) outer *= x.shape[d];
+  for (size_t d = g.axis + 1; d < x.shape.size(); ++d) inner *= x.shape[d];
+  HostTensor out = HostTensor::Zeros(x.dtype, g.shape);
+  const int64_t elem = DTypeSize(x.dtype), n = static_cast<int64_t>(g.indices.size());
+  for (int64_t o = 0; o < outer; ++o) {
     for (int64_t k = 0; k < n; ++k) {
-      for (int64_t d = 0; d < rank; ++d) out.SetInt(d * n + k, hits[k] / strides[d] % x.shape[d]);
+      std::memcpy(out.bytes.data() + ((o * n + k) * inner) * elem,
+                  x.bytes.data() + ((o * x.shape[g.axis] + g.indices[k]) * inner) * elem,
+                  inner * elem);
     }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
   }
-  if (op == "Where") {
-    HostTensor c = ctx.ConstantInput(0), a = ctx.ConstantInput(1), b = ctx.ConstantInput(2);
-    OC_ASSIGN_OR_RETURN(Shape ab, BroadcastShapes(ctx, a.shape, b.shape));
-    OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, c.shape, ab));
-    HostTensor ec = StridedGather(c, shape, 0, BroadcastStrides(c.shape, shape));
-    HostTensor ea = StridedGather(a, shape, 0, BroadcastStrides(a.shape, shape));
-    HostTensor eb = StridedGather(b, shape, 0, BroadcastStrides(b.shape, shape));
-    HostTensor out = HostTensor::Zeros(a.dtype, shape);
-    const int64_t elem = DTypeSize(a.dtype);
-    for (int64_t i = 0; i < out.NumElements(); ++i) {
-      const HostTensor& src = ec.GetInt(i) ? ea : eb;
-      std::memcpy(out.bytes.data() + i * elem, src.bytes.data() + i * elem, elem);
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldSlice(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(SliceSpec s, SliceFor(ctx, x.shape));
+  std::vector<int64_t> strides = Strides(x.shape);
+  int64_t offset = 0;
+  for (size_t d = 0; d < strides.size(); ++d) {
+    offset += s.starts[d] * strides[d];
+    strides[d] *= s.steps[d];
+  }
+  ctx.BindConstantOutput(0, StridedGather(x, s.shape, offset, strides));
+  return true;
+}
+
+absl::StatusOr<bool> FoldTranspose(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, TransposePerm(ctx, x.shape));
+  std::vector<int64_t> in_strides = Strides(x.shape), strides;
+  Shape shape;
+  for (int64_t p : perm) {
+    shape.push_back(x.shape[p]);
+    strides.push_back(in_strides[p]);
+  }
+  ctx.BindConstantOutput(0, StridedGather(x, shape, 0, strides));
+  return true;
+}
+
+absl::StatusOr<bool> FoldExpand(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> target, ctx.ConstantInts(1, "shape"));
+  OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, x.shape, target));
+  ctx.BindConstantOutput(0, StridedGather(x, shape, 0, BroadcastStrides(x.shape, shape)));
+  return true;
+}
+
+absl::StatusOr<bool> FoldConstantOfShape(NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> dims, ctx.ConstantInts(0, "shape"));
+  HostTensor value = HostTensor::Zeros(DType::kF32, {1});
+  if (const auto* a = ctx.FindAttr("value")) {
+    auto t = DecodeTensorProto(a->t());
+    if (!t.ok()) return ctx.Invalid(t.status().message());
+    value = *t;
+  }
+  OC_RETURN_IF_ERROR(CheckStaticDims(dims, value.dtype, "ConstantOfShape's result"));
+  HostTensor out = HostTensor::Zeros(value.dtype, dims);
+  const int64_t elem = DTypeSize(value.dtype);
+  for (int64_t i = 0; i < out.NumElements(); ++i) {
+    std::memcpy(out.bytes.data() + i * elem, value.bytes.data(), elem);
+  }
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldRange(NodeContext& ctx) {
+  HostTensor start = ctx.ConstantInput(0), limit = ctx.ConstantInput(1),
+             delta = ctx.ConstantInput(2);
+  double s = start.GetDouble(0), l = limit.GetDouble(0), d = delta.GetDouble(0);
+  if (d == 0) return ctx.Invalid("delta is 0");
+  int64_t n = SaturatingInt(std::max(0.0, std::ceil((l - s) / d)));
+  OC_RETURN_IF_ERROR(CheckStaticDims({n}, start.dtype, "Range's result"));
+  HostTensor out = HostTensor::Zeros(start.dtype, {n});
+  for (int64_t i = 0; i < n; ++i) {
+    if (IsFloat(start.dtype)) {
+      out.SetDouble(i, s + static_cast<double>(i) * d);
+    } else {
+      // Wraps like the target's integers instead of overflowing.
+      out.SetInt(i, static_cast<int64_t>(static_cast<uint64_t>(start.GetInt(0)) +
+                                         static_cast<uint64_t>(i) *
+                                             static_cast<uint64_t>(delta.GetInt(0))));
     }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
   }
-  if (op == "Neg" || op == "Sqrt" || op == "Abs" || op == "Floor" || op == "Ceil" ||
-      op == "Not" || op == "Reciprocal") {
-    HostTensor out = HostTensor::Zeros(x.dtype, x.shape);
-    for (int64_t i = 0; i < x.NumElements(); ++i) {
-      if (!IsFloat(x.dtype)) {
-        int64_t v = x.GetInt(i);
-        if (op == "Neg") v = -v;
-        else if (op == "Abs") v = v < 0 ? -v : v;
-        else if (op == "Not") v = !v;
-        else if (op != "Floor" && op != "Ceil") return false;
-        out.SetInt(i, v);
-        continue;
-      }
-      float v = static_cast<float>(x.GetDouble(i));
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+// The indices of the nonzero elements, (rank, count).
+absl::StatusOr<bool> FoldNonZero(NodeContext& ctx) {
+  const HostTensor x = ctx.ConstantInput(0);
+  std::vector<int64_t> hits;
+  for (int64_t i = 0; i < x.NumElements(); ++i) {
+    if (IsFloat(x.dtype) ? x.GetDouble(i) != 0.0 : x.GetInt(i) != 0) hits.push_back(i);
+  }
+  const int64_t rank = static_cast<int64_t>(x.shape.size()), n = static_cast<int64_t>(hits.size());
+  const std::vector<int64_t> strides = Strides(x.shape);
+  HostTensor out = HostTensor::Zeros(DType::kI64, {rank, n});
+  for (int64_t k = 0; k < n; ++k) {
+    for (int64_t d = 0; d < rank; ++d) out.SetInt(d * n + k, hits[k] / strides[d] % x.shape[d]);
+  }
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldWhere(NodeContext& ctx) {
+  HostTensor c = ctx.ConstantInput(0), a = ctx.ConstantInput(1), b = ctx.ConstantInput(2);
+  OC_ASSIGN_OR_RETURN(Shape ab, BroadcastShapes(ctx, a.shape, b.shape));
+  OC_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(ctx, c.shape, ab));
+  HostTensor ec = StridedGather(c, shape, 0, BroadcastStrides(c.shape, shape));
+  HostTensor ea = StridedGather(a, shape, 0, BroadcastStrides(a.shape, shape));
+  HostTensor eb = StridedGather(b, shape, 0, BroadcastStrides(b.shape, shape));
+  HostTensor out = HostTensor::Zeros(a.dtype, shape);
+  const int64_t elem = DTypeSize(a.dtype);
+  for (int64_t i = 0; i < out.NumElements(); ++i) {
+    const HostTensor& src = ec.GetInt(i) ? ea : eb;
+    std::memcpy(out.bytes.data() + i * elem, src.bytes.data() + i * elem, elem);
+  }
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldUnary(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  const HostTensor x = ctx.ConstantInput(0);
+  HostTensor out = HostTensor::Zeros(x.dtype, x.shape);
+  for (int64_t i = 0; i < x.NumElements(); ++i) {
+    if (!IsFloat(x.dtype)) {
+      int64_t v = x.GetInt(i);
       if (op == "Neg") v = -v;
-      else if (op == "Sqrt") v = std::sqrt(v);
-      else if (op == "Abs") v = std::fabs(v);
-      else if (op == "Floor") v = std::floor(v);
-      else if (op == "Ceil") v = std::ceil(v);
-      else if (op == "Reciprocal") v = 1.0f / v;
-      else return false;
-      out.SetDouble(i, v);
+      else if (op == "Abs") v = v < 0 ? -v : v;
+      else if (op == "Not") v = !v;
+      else if (op != "Floor" && op != "Ceil") return false;
+      out.SetInt(i, v);
+      continue;
     }
-    ctx.BindConstantOutput(0, std::move(out));
-    return true;
+    float v = static_cast<float>(x.GetDouble(i));
+    if (op == "Neg") v = -v;
+    else if (op == "Sqrt") v = std::sqrt(v);
+    else if (op == "Abs") v = std::fabs(v);
+    else if (op == "Floor") v = std::floor(v);
+    else if (op == "Ceil") v = std::ceil(v);
+    else if (op == "Reciprocal") v = 1.0f / v;
+    else return false;
+    out.SetDouble(i, v);
   }
-  if (ctx.num_inputs() == 2) return FoldArithmetic(ctx, op);
-  return false;
+  ctx.BindConstantOutput(0, std::move(out));
+  return true;
+}
+
+absl::StatusOr<bool> FoldElementwiseArithmetic(NodeContext& ctx) {
+  if (ctx.num_inputs() != 2) return false;
+  return FoldArithmetic(ctx, ctx.op_type());
+}
+
+}  // namespace
+
+void RegisterFoldingRules(std::unordered_map<std::string, OnnxOpRules>& table) {
+  // Shape, Size, EyeLike and the windows need static shapes only; the others
+  // constant inputs.
+  table["Shape"].fold = {FoldShape, false};
+  table["Size"].fold = {FoldSize, false};
+  table["EyeLike"].fold = {FoldEyeLike, false};
+  table["HannWindow"].fold = {FoldWindow, false};
+  table["HammingWindow"].fold = {FoldWindow, false};
+  table["BlackmanWindow"].fold = {FoldWindow, false};
+  table["Identity"].fold = {FoldIdentity, true};
+  table["Dropout"].fold = {FoldIdentity, true};
+  table["Reshape"].fold = {FoldReshape, true};
+  table["Flatten"].fold = {FoldReshapeLike, true};
+  table["Squeeze"].fold = {FoldReshapeLike, true};
+  table["Unsqueeze"].fold = {FoldReshapeLike, true};
+  table["Cast"].fold = {FoldCast, true};
+  table["Concat"].fold = {FoldConcat, true};
+  table["Gather"].fold = {FoldGather, true};
+  table["Slice"].fold = {FoldSlice, true};
+  table["Transpose"].fold = {FoldTranspose, true};
+  table["Expand"].fold = {FoldExpand, true};
+  table["ConstantOfShape"].fold = {FoldConstantOfShape, true};
+  table["Range"].fold = {FoldRange, true};
+  table["NonZero"].fold = {FoldNonZero, true};
+  table["Where"].fold = {FoldWhere, true};
+  table["Neg"].fold = {FoldUnary, true};
+  table["Sqrt"].fold = {FoldUnary, true};
+  table["Abs"].fold = {FoldUnary, true};
+  table["Floor"].fold = {FoldUnary, true};
+  table["Ceil"].fold = {FoldUnary, true};
+  table["Not"].fold = {FoldUnary, true};
+  table["Reciprocal"].fold = {FoldUnary, true};
+  table["Add"].fold = {FoldElementwiseArithmetic, true};
+  table["Sub"].fold = {FoldElementwiseArithmetic, true};
+  table["Mul"].fold = {FoldElementwiseArithmetic, true};
+  table["Div"].fold = {FoldElementwiseArithmetic, true};
+  table["Equal"].fold = {FoldElementwiseArithmetic, true};
+  table["Less"].fold = {FoldElementwiseArithmetic, true};
+  table["Greater"].fold = {FoldElementwiseArithmetic, true};
 }
 
 }  // namespace oc

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "compiler/import/const_eval.h"
 #include "compiler/import/model_loader.h"
+#include "compiler/import/onnx_op_table.h"
 #include "compiler/import/node_context.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
@@ -232,22 +233,6 @@ absl::StatusOr<Shape> BroadcastShapes(const NodeContext& ctx, const Shape& a, co
 
 namespace {
 
-const std::unordered_map<std::string, LowerFn>& LoweringTable() {
-  static const auto* table = [] {
-    auto* t = new std::unordered_map<std::string, LowerFn>();
-    RegisterNnLowerings(*t);
-    RegisterElementwiseLowerings(*t);
-    RegisterTensorLowerings(*t);
-    RegisterIndexingLowerings(*t);
-    RegisterNormalizationLowerings(*t);
-    RegisterLossLowerings(*t);
-    RegisterEinsumLowerings(*t);
-    RegisterQuantLowerings(*t);
-    RegisterRecurrentLowerings(*t);
-    return t;
-  }();
-  return *table;
-}
 
 // Weights from the file are bounded by its size (1 GiB); constants folded
 // from them by this.
@@ -312,16 +297,6 @@ void MaterializeOutputs(Program& p) {
   }
 }
 
-// Folds the node, or lowers it through the table.
-absl::Status LowerNode(NodeContext& ctx, const std::unordered_map<std::string, LowerFn>& table) {
-  OC_ASSIGN_OR_RETURN(bool folded, TryFoldNode(ctx));
-  if (folded) return absl::OkStatus();
-  auto it = table.find(ctx.op_type());
-  if (it == table.end()) {
-    return ctx.Unsupported(absl::StrCat("op ", ctx.op_type(), " is not supported"));
-  }
-  return it->second(ctx);
-}
 
 // Errors of a node's lowering name the node (helpers shared with other
 // layers report without it).
@@ -358,7 +333,6 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   for (const auto& vi : g.value_info()) infos[vi.name()] = &vi;
   for (const auto& vi : g.output()) infos[vi.name()] = &vi;
 
-  const auto& table = LoweringTable();
   int64_t folded_bytes = 0;
   for (const auto& node : g.node()) {
     NodeContext ctx(node, loaded.opset, p, names);
@@ -376,7 +350,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       continue;
     }
     const size_t first_new_value = p.num_values();
-    OC_RETURN_IF_ERROR(NameTheNode(ctx, LowerNode(ctx, table)));
+    OC_RETURN_IF_ERROR(NameTheNode(ctx, FoldOrLowerNode(ctx)));
     // Shapes computed from a hostile model's attributes and constants are
     // checked here, before anything multiplies their dimensions.
     for (size_t v = first_new_value; v < p.num_values(); ++v) {

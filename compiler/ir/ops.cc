@@ -6,8 +6,9 @@ namespace oc {
 namespace {
 
 constexpr OpInfo kOpInfos[] = {
-#define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect) \
-  {OpKind::Enum, Name, OpCategory::Category, MinOps, MaxOps, MemoryEffect::Effect},
+#define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect, Results, Attrs, Emit)         \
+  {OpKind::Enum, Name, OpCategory::Category, MinOps, MaxOps, MemoryEffect::Effect, \
+   ResultCount::Results, Attrs},
 #include "compiler/ir/ops.def"
 };
 

@@ -9,7 +9,7 @@
 namespace oc {
 
 enum class OpKind : uint16_t {
-#define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect) Enum,
+#define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect, Results, Attrs, Emit) Enum,
 #include "compiler/ir/ops.def"
 };
 
@@ -18,6 +18,9 @@ enum class OpCategory { kCompute, kUnary, kBinary, kView, kCopy };
 // How a statement's result uses memory (see ops.def).
 enum class MemoryEffect { kWrites, kView, kInPlace };
 
+// How many results a statement of the op may have.
+enum class ResultCount { kOne, kSeveral };
+
 struct OpInfo {
   OpKind kind;
   absl::string_view name;
@@ -25,6 +28,8 @@ struct OpInfo {
   int min_operands;
   int max_operands;
   MemoryEffect effect;
+  ResultCount results;
+  absl::string_view required_attributes;  // space-separated
 };
 
 const OpInfo& GetOpInfo(OpKind kind);

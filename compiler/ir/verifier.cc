@@ -1,8 +1,10 @@
 #include "compiler/ir/verifier.h"
 
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "compiler/ir/printer.h"
 
 namespace oc {
@@ -41,99 +43,13 @@ absl::Status CheckValueType(const Value& v) {
   return absl::OkStatus();
 }
 
-// Attributes that must be present, per op.
+// Attributes that must be present: the op table's, and Gather's constant
+// indices when they are not an operand.
 std::vector<std::string> RequiredAttributes(const Statement& s) {
-  switch (s.op) {
-    case OpKind::kConv:
-    case OpKind::kConvTranspose:
-      return {"strides", "dilations", "pads", "group"};
-    case OpKind::kMaxPool:
-    case OpKind::kAveragePool:
-    case OpKind::kQLinearAveragePool:
-    case OpKind::kQLinearMaxPool:
-      return {"kernel", "strides", "pads"};
-    case OpKind::kConcat:
-    case OpKind::kQLinearConcat:
-    case OpKind::kSplit:
-    case OpKind::kSoftmax:
-    case OpKind::kLogSoftmax:
-      return {"axis"};
-    case OpKind::kGather:
-      return s.operands.size() > 1 ? std::vector<std::string>{"axis"}
-                                   : std::vector<std::string>{"axis", "indices"};
-    case OpKind::kGatherElements:
-    case OpKind::kLayerNorm:
-    case OpKind::kOneHot:
-      return {"axis"};
-    case OpKind::kScatterElements:
-      return {"axis", "reduction"};
-    case OpKind::kScatterND:
-      return {"reduction"};
-    case OpKind::kGatherND:
-      return {"batch_dims"};
-    case OpKind::kReverseSequence:
-      return {"time_axis"};
-    case OpKind::kMaxUnpool:
-      return {"default_shape"};
-    case OpKind::kGridSample:
-      return {"mode", "padding", "align_corners"};
-    case OpKind::kRoiAlign:
-      return {"mode", "sampling_ratio", "spatial_scale", "half_pixel"};
-    case OpKind::kDft:
-      return {"axis", "len", "inverse", "twiddles"};
-    case OpKind::kTfIdf:
-      return {"mode", "min_gram", "max_gram", "max_skip", "pool", "pool_starts", "first_id",
-              "out_index"};
-    case OpKind::kTopK:
-      return {"axis", "k", "largest"};
-    case OpKind::kTrilu:
-      return {"upper"};
-    case OpKind::kNllLoss:
-      return {"reduction"};
-    case OpKind::kCumSum:
-    case OpKind::kQuantizeLinear:
-    case OpKind::kDequantizeLinear:
-    case OpKind::kRequantize:
-      return {"axis"};
-    case OpKind::kRnn:
-    case OpKind::kGru:
-    case OpKind::kLstm:
-      return {"outputs", "hidden", "activations", "activation_alpha", "activation_beta"};
-    case OpKind::kConvInteger:
-    case OpKind::kQLinearConv:
-      return {"kernel", "strides", "dilations", "pads", "group"};
-    case OpKind::kEinsum:
-      return {"dims", "y_strides", "a_strides"};
-    case OpKind::kSlice:
-      return {"starts", "steps"};
-    case OpKind::kTranspose:
-      return {"perm"};
-    case OpKind::kPad:
-      return {"pads", "mode"};
-    case OpKind::kReduceSum:
-    case OpKind::kReduceMean:
-    case OpKind::kReduceMax:
-    case OpKind::kReduceMin:
-    case OpKind::kReduceProd:
-    case OpKind::kReduceL1:
-    case OpKind::kReduceL2:
-    case OpKind::kReduceLogSum:
-    case OpKind::kReduceLogSumExp:
-    case OpKind::kReduceSumSquare:
-      return {"axes"};
-    case OpKind::kArgMax:
-    case OpKind::kArgMin:
-    case OpKind::kHardmax:
-      return {"axis"};
-    case OpKind::kMod:
-      return {"fmod"};
-    case OpKind::kBitShift:
-      return {"direction"};
-    case OpKind::kResize:
-      return {"mode", "coord_mode"};
-    default:
-      return {};
-  }
+  std::vector<std::string> keys =
+      absl::StrSplit(GetOpInfo(s.op).required_attributes, ' ', absl::SkipEmpty());
+  if (s.op == OpKind::kGather && s.operands.size() < 2) keys.push_back("indices");
+  return keys;
 }
 
 absl::Status VerifyStatement(const Program& p, const Statement& s) {
@@ -151,9 +67,7 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
   if (s.results.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has no result"));
   }
-  if (s.results.size() > 1 && s.op != OpKind::kSplit && s.op != OpKind::kLayerNorm &&
-      s.op != OpKind::kMaxPool && s.op != OpKind::kDynamicQuantizeLinear && s.op != OpKind::kRnn &&
-      s.op != OpKind::kGru && s.op != OpKind::kLstm && s.op != OpKind::kTopK) {
+  if (s.results.size() > 1 && info.results == ResultCount::kOne) {
     return absl::InvalidArgumentError(absl::StrCat(Where(s), " has several results"));
   }
   for (const std::string& key : RequiredAttributes(s)) {

@@ -141,7 +141,7 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
                          o.arena_section.empty() ? "(default)" : o.arena_section,
                          ", weights section: ",
                          o.weights_section.empty() ? "(default)" : o.weights_section, "."));
-  w.Line(absl::StrCat("#define ", up, "_TARGET \"", o.target, "\""));
+  w.Line(absl::StrCat("#define ", up, "_TARGET \"", o.target->name, "\""));
   w.Line(absl::StrCat("#define ", up, "_NUM_INPUTS ", p.inputs().size(), "u"));
   w.Line(absl::StrCat("#define ", up, "_NUM_OUTPUTS ", p.outputs().size(), "u"));
   auto io = [&](const char* kind, size_t i, ValueId v) {
@@ -297,7 +297,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   };
   CodeWriter stmts;
   OC_RETURN_IF_ERROR(emit_statements(stmts));
-  const bool dispatch = UsesX86Dispatch(o.target) && !fn_names.empty();
+  const bool dispatch = o.target->features.x86_avx2_dispatch && !fn_names.empty();
   CodeWriter variant_stmts;
   std::vector<std::string> weight_table;  // main-file expressions, in c->weights order
   if (dispatch) {
@@ -345,11 +345,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   preamble.Comment("The runtime kernels this model uses, embedded as static functions.");
   preamble.Line("#define OC_API static");
   w.Raw(preamble.str());
-  if (o.target == "cortex-m4" || o.target == "cortex-m7") {
+  if (o.target->features.fpu_vmla) {
     w.Comment("Multiply-accumulate as VMLA.F32 on the FPU (runtime oc_tile.h): same bits, fewer instructions.");
     w.Line("#define OC_ARM_VMLA 1");
   }
-  if (o.target == "x86-64-v3") {
+  if (o.target->features.avx2) {
     w.Comment("x86-64-v3: AVX2 encodings (three operands, broadcast loads) for the kernels, same bits.");
     EmitAvx2Begin(w);
   }
@@ -406,12 +406,12 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
-  if (o.target == "x86-64-v3") EmitAvx2End(w);
+  if (o.target->features.avx2) EmitAvx2End(w);
 
   std::vector<GeneratedFile> files;
   files.push_back({o.name + ".h", EmitHeader(p, m, plan, o)});
   files.push_back({o.name + ".c", w.str()});
-  if (UsesX86Dispatch(o.target)) {  // written even without statements: build rules list it
+  if (o.target->features.x86_avx2_dispatch) {  // written even without statements: build rules list it
     files.push_back({o.name + "_avx2.c", EmitAvx2Variant(x86, o.provenance, preamble.str(), runtime,
                                                          offsets.str(), ctx_struct.str(),
                                                          variant_stmts.str())});

@@ -9,6 +9,7 @@
 #include "compiler/ir/program.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
+#include "targets/target.h"
 
 namespace oc {
 
@@ -18,7 +19,7 @@ struct EmitOptions {
   std::string certificate; // one-line summary of the memory numbers
   bool harness = false;    // also write NAME_harness.c
   bool arena_guard = false;  // check every statement's writes (see arena_guard.h)
-  std::string target = "x86-64";  // recorded in the header as NAME_TARGET
+  const Target* target = FindTarget("x86-64");  // never null; named in the header as NAME_TARGET
   std::string arena_section;      // if set: __attribute__((section)) on the arena (GNU C only)
   std::string weights_section;    // if set: the same on every weight array
   bool requant_fixed = false;     // 8-bit layers requantize in fixed point (else float32)

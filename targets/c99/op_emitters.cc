@@ -47,159 +47,20 @@ std::string StatementEmitter::ActInit(const Statement& s) {
                       CFloat(s.Float("act_beta")), "}");
 }
 
+// The op table (compiler/ir/ops.def) names each op's emitter member.
 absl::Status StatementEmitter::Run() {
-  switch (s_.op) {
-    case OpKind::kConv:
-      return Conv(false);
-    case OpKind::kConvTranspose:
-      return Conv(true);
-    case OpKind::kGemm:
-      return Gemm();
-    case OpKind::kMatMul:
-      return MatMul();
-    case OpKind::kSoftmax:
-    case OpKind::kLogSoftmax:
-      return Softmax();
-    case OpKind::kChannelAffine:
-      return ChannelAffine();
-    case OpKind::kReduceSum:
-    case OpKind::kReduceMean:
-    case OpKind::kReduceMax:
-    case OpKind::kReduceMin:
-    case OpKind::kReduceProd:
-      return Reduce();
-    case OpKind::kMaxPool:
-    case OpKind::kAveragePool:
-      return Pool();
-    case OpKind::kGlobalAveragePool:
-    case OpKind::kGlobalMaxPool:
-      return GlobalPool();
-    case OpKind::kReshape:
-      w_.Comment("a view: shares its operand's bytes, no code");
-      return absl::OkStatus();
-    case OpKind::kCopy:
-      return Copy();
-    case OpKind::kConcat:
-      return Concat();
-    case OpKind::kSlice:
-      return Slice();
-    case OpKind::kSplit:
-      return Split();
-    case OpKind::kTranspose:
-      return Transpose();
-    case OpKind::kExpand:
-      return Expand();
-    case OpKind::kTile:
-      return Tile();
-    case OpKind::kPad:
-      return Pad();
-    case OpKind::kGather:
-      return Gather();
-    case OpKind::kResize:
-      return Resize();
-    case OpKind::kEqual:
-    case OpKind::kLess:
-    case OpKind::kLessOrEqual:
-    case OpKind::kGreater:
-    case OpKind::kGreaterOrEqual:
-      return Binary();
-    case OpKind::kWhere:
-      return Where();
-    case OpKind::kCast:
-      return Cast();
-    case OpKind::kIsNaN:
-    case OpKind::kIsInf:
-      return Classify();
-    case OpKind::kReduceL1:
-    case OpKind::kReduceL2:
-    case OpKind::kReduceLogSum:
-    case OpKind::kReduceLogSumExp:
-    case OpKind::kReduceSumSquare:
-      return Reduce();
-    case OpKind::kArgMax:
-    case OpKind::kArgMin:
-      return ArgMax();
-    case OpKind::kHardmax:
-      return Softmax();
-    case OpKind::kGatherElements:
-      return GatherElements();
-    case OpKind::kTrilu:
-      return Trilu();
-    case OpKind::kLayerNorm:
-    case OpKind::kInstanceNorm:
-      return Normalize();
-    case OpKind::kNllLoss:
-      return NllLoss();
-    case OpKind::kLrn:
-      return Lrn();
-    case OpKind::kCumSum:
-      return CumSum();
-    case OpKind::kEinsum:
-      return Einsum();
-    case OpKind::kQuantizeLinear:
-    case OpKind::kDequantizeLinear:
-      return Quantize();
-    case OpKind::kDynamicQuantizeLinear:
-      return DynamicQuantize();
-    case OpKind::kMatMulInteger:
-      return MatMulInteger();
-    case OpKind::kConvInteger:
-      return ConvInteger();
-    case OpKind::kRequantize:
-      return Requantize();
-    case OpKind::kQLinearConv:
-      return QLinearConv();
-    case OpKind::kQLinearGemm:
-      return QLinearGemm();
-    case OpKind::kQLinearAdd:
-    case OpKind::kQLinearMul:
-      return QLinearBinary();
-    case OpKind::kQLinearAveragePool:
-    case OpKind::kQLinearGlobalAveragePool:
-      return QLinearPool();
-    case OpKind::kQLinearMaxPool:
-      return QLinearMaxPool();
-    case OpKind::kQLinearConcat:
-      return QLinearConcat();
-    case OpKind::kGatherND:
-    case OpKind::kScatterND:
-      return GatherScatterND();
-    case OpKind::kScatterElements:
-      return ScatterElements();
-    case OpKind::kReverseSequence:
-      return ReverseSequence();
-    case OpKind::kOneHot:
-      return OneHot();
-    case OpKind::kMaxUnpool:
-      return MaxUnpool();
-    case OpKind::kTopK:
-      return TopK();
-    case OpKind::kDet:
-      return Det();
-    case OpKind::kGridSample:
-      return GridSample();
-    case OpKind::kRoiAlign:
-      return RoiAlign();
-    case OpKind::kDft:
-      return Dft();
-    case OpKind::kTfIdf:
-      return TfIdf();
-    case OpKind::kRnn:
-    case OpKind::kGru:
-    case OpKind::kLstm:
-      return Recurrent();
-    default:
-      break;
-  }
-  switch (GetOpInfo(s_.op).category) {
-    case OpCategory::kUnary:
-      return Unary();
-    case OpCategory::kBinary:
-      return Binary();
-    default:
-      break;
-  }
-  return Unsupported("no C kernel");
+  using Method = absl::Status (StatementEmitter::*)();
+  static constexpr Method kEmit[] = {
+#define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect, Results, Attrs, Emit) \
+  &StatementEmitter::Emit,
+#include "compiler/ir/ops.def"
+  };
+  return (this->*kEmit[static_cast<int>(s_.op)])();
+}
+
+absl::Status StatementEmitter::View() {
+  w_.Comment("a view: shares its operand's bytes, no code");
+  return absl::OkStatus();
 }
 
 // The fields of oc_conv2d_params (3-D view) for this statement.
@@ -292,7 +153,7 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params", ConvFields());
   std::string bias = HasOperand(2) ? Read(2) : "NULL";
   if (!transpose && s_.scratch_bytes > 0) {
-    // The statement's scratch is the row band (passes/kernel_scratch.h).
+    // The statement's scratch is the row band (targets/kernel_facts.h).
     Use("conv2d.c");
     Use("conv2d_band.c");
     w_.Line(absl::StrCat("oc_conv2d_band_f32(&p, ", Read(0), ", ", Read(1), ", ", bias, ", ",

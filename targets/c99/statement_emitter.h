@@ -129,6 +129,9 @@ class StatementEmitter {
 
   // op_emitters.cc
   absl::Status Conv(bool transpose);
+  absl::Status ConvForward() { return Conv(false); }
+  absl::Status ConvTransposed() { return Conv(true); }
+  absl::Status View();  // a Reshape: no code
   absl::Status Gemm();
   absl::Status MatMul();
   absl::Status Unary();

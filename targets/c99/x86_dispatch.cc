@@ -33,7 +33,6 @@ void EmitEmptyUnit(const X86Dispatch& d, CodeWriter& w) {
 
 }  // namespace
 
-bool UsesX86Dispatch(const std::string& target) { return target == "x86-64"; }
 
 void EmitAvx2Begin(CodeWriter& w) {
   // For the rest of the file only: the caller's code and flags stay as they are.

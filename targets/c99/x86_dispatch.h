@@ -18,9 +18,6 @@ struct X86Dispatch {
                                     // only holds a typedef)
 };
 
-// The targets that get the dispatch: the baseline x86-64 one.
-bool UsesX86Dispatch(const std::string& target);
-
 // Pragmas that compile the functions between them for AVX2 (GCC, Clang).
 void EmitAvx2Begin(CodeWriter& w);
 void EmitAvx2End(CodeWriter& w);

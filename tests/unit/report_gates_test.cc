@@ -115,7 +115,7 @@ TEST_F(CompiledModelTest, RequireCertifiedGate) {
   // (with them the bound is 8 KiB short; only the exact search proves it).
   o.overlap = false;
   EXPECT_TRUE(CompileModel(o).ok());  // the best order is certified
-  o.schedule = "file";
+  o.schedule = ScheduleMode::kFile;
   auto r = CompileModel(o);
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(std::string(r.status().message()), HasSubstr("not certified optimal"));

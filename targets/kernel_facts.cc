@@ -1,10 +1,80 @@
-#include "passes/kernel_scratch.h"
+// The runtime kernels' memory facts (see kernel_facts.h).
+#include "targets/kernel_facts.h"
 
 #include <cmath>
 #include <cstring>
 #include <vector>
 
 namespace oc {
+namespace {
+
+bool Is8Bit(DType t) { return t == DType::kI8 || t == DType::kU8; }
+
+// Float convolutions, and 8-bit ones (qlinear_conv: 8-bit in and out, the
+// weights in operand 3): the element types a contract's kernels handle.
+bool ContractTypes(const Statement& s, const Value& x, const Value& y) {
+  if (s.op == OpKind::kQLinearConv) return Is8Bit(x.dtype) && Is8Bit(y.dtype);
+  return x.dtype == DType::kF32 && y.dtype == DType::kF32;
+}
+
+int WeightOperand(const Statement& s) { return s.op == OpKind::kQLinearConv ? 3 : 1; }
+
+}  // namespace
+
+bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
+  if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (!ContractTypes(s, x, y)) return false;
+  if (x.shape.size() < 3 || x.shape.size() > 5 || y.shape.size() != x.shape.size()) return false;
+  if (x.shape[0] != y.shape[0] || x.shape[1] != y.shape[1]) return false;
+  switch (s.op) {
+    case OpKind::kConv:
+    case OpKind::kQLinearConv: {
+      // Depthwise: one input channel per group, one output channel per group.
+      const Shape& w = p.value(s.operands[WeightOperand(s)]).shape;
+      if (s.Int("group", 1) != x.shape[1] || w.empty() || w[0] != x.shape[1] || w[1] != 1) {
+        return false;
+      }
+      break;
+    }
+    case OpKind::kMaxPool:
+    case OpKind::kAveragePool:
+      break;
+    case OpKind::kResize:
+      if (x.shape.size() != 4) return false;
+      break;
+    default:
+      return false;
+  }
+  *planes = x.shape[0] * x.shape[1];
+  return *planes > 0;
+}
+
+bool IsPixelwiseConv(const Program& p, const Statement& s) {
+  if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
+      s.operands.size() < 2) {
+    return false;
+  }
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (!ContractTypes(s, x, y) || x.shape.size() < 3) return false;
+  if (y.shape.size() != x.shape.size() || s.Int("group", 1) != 1) return false;
+  for (size_t d = 2; d < x.shape.size(); ++d) {
+    if (x.shape[d] != y.shape[d]) return false;
+  }
+  for (int64_t k : s.Ints("kernel")) {
+    if (k != 1) return false;
+  }
+  for (int64_t st : s.Ints("strides")) {
+    if (st != 1) return false;
+  }
+  for (int64_t pad : s.Ints("pads")) {
+    if (pad != 0) return false;
+  }
+  return x.shape[0] == 1 || y.shape[1] <= x.shape[1];
+}
+
 namespace {
 
 // One spatial axis (h or w) of a Conv: sizes, kernel, stride, dilation, pads.

@@ -1,0 +1,47 @@
+// What the runtime's kernels (runtime/src, the same C on every target) need
+// from memory: which statements can run a kernel that computes plane by plane
+// or pixel block by pixel block (and may so write over its own input under
+// an overlap contract), and what the row-band convolution's scratch costs and
+// saves. The memory model, the kernel-scratch stage, `verify` and the emitter
+// query these instead of knowing the kernels themselves.
+#ifndef ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
+#define ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
+
+#include <cstdint>
+
+#include "compiler/ir/program.h"
+
+namespace oc {
+
+// True when output plane k of `s` (an N*C slice, row-major) depends only on
+// input plane k of operand 0, and the C emitter can run the kernel one plane
+// at a time: depthwise convolution (float or 8-bit), max and average pooling, resize. Sets
+// `planes` to N*C.
+bool IsPerPlaneKernel(const Program& program, const Statement& s, int64_t* planes);
+
+// True when `s` is a 1x1, stride-1, unpadded, ungrouped f32 (or 8-bit)
+// convolution that can run as oc_conv1x1_overlap_f32 (oc_qconv1x1_overlap)
+// over its own input: batch 1, or no more output than input channels.
+bool IsPixelwiseConv(const Program& program, const Statement& s);
+
+// Pixels per block of a pixel contract.
+constexpr int64_t kOverlapPixelBlock = 8;
+
+// The row-band convolution: the padded float convolutions can run as
+// oc_conv2d_band_f32 (runtime/src/conv2d_band.c), which copies the input rows
+// of each output row into a zero-padded band in scratch and so needs no edge
+// handling; the kernel-scratch stage chooses where within its budget.
+//
+// Bytes of the row band of a float 1-D or 2-D Conv with padding whose
+// constant weights are finite and whose constant bias has no -0.0 (the
+// condition under which the band gives the scratch-free kernel's bits);
+// 0 for every other statement, depthwise convolutions included.
+int64_t ConvBandScratchBytes(const Program& p, const Statement& s);
+
+// MACs of the output pixels that have a tap in the padding: the work the
+// scratch-free kernel does in edge tiles and per-pixel loops.
+int64_t ConvEdgeMacs(const Program& p, const Statement& s);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
