@@ -78,7 +78,8 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
 
   if (o.certify) {
     const auto b0 = std::chrono::steady_clock::now();
-    r.bound = ComputeLowerBound(g, chosen, peak, deadline, /*try_pairs=*/o.mode == ScheduleMode::kBest || o.pair_bounds);
+    const bool try_pairs = o.mode == ScheduleMode::kBest || o.pair_bounds;
+    r.bound = ComputeLowerBound(g, chosen, peak, deadline, try_pairs);
     r.bound_ms = MsSince(b0);
   }
   if (o.mode == ScheduleMode::kBest && r.bound.bytes < peak) {
@@ -136,7 +137,7 @@ absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& optio
   Program same = program;
   ScheduleOptions file = options;
   file.mode = ScheduleMode::kFile;
-  file.pair_bounds = report.mode == ScheduleModeName(ScheduleMode::kBest);
+  file.pair_bounds = options.mode == ScheduleMode::kBest;
   OC_ASSIGN_OR_RETURN(ScheduleReport fresh, ScheduleProgram(same, file));
   if (fresh.order != report.order) {
     return absl::InternalError("recertifying an order: the program's order is not the reported one");

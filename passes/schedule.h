@@ -62,7 +62,7 @@ void TakeEqualPeakOrder(ScheduleReport& report, const std::vector<int32_t>& orde
 // After a stage changed what the program's order costs without changing the
 // order, only by adding bytes (kernel scratch): the peak, lower bound and
 // certification of the order as it now is replace those in `report`, the
-// bound tried as hard as the original (pairs too after a best schedule); how
+// bound tried as hard as `options.mode` would (pairs too for kBest); how
 // the order was chosen is kept. The exhaustive search's proof stays when the
 // peak did not change: every order of the new program needs at least what it
 // needed before, which the search proved is at least this peak. Fails if the

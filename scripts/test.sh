@@ -6,7 +6,8 @@
 #                                  in build-sanitize/ (see below)
 #   bash scripts/test.sh --quick   the quick tier for daily work: kernel, unit,
 #                                  lit, CLI and report tests, the hostile
-#                                  corpus, certificates, fuzz regressions and
+#                                  corpus, certificates, the README's tables,
+#                                  fuzz regressions and
 #                                  the test models end to end with clang
 #
 # Extra arguments go to every ctest call (e.g. -R PATTERN, --verbose).
@@ -21,7 +22,7 @@ jobs="$(nproc)"
 bash scripts/setup.sh
 bash scripts/build.sh
 
-QUICK='^(runtime\.kernels|runtime\.qlinear_kernels|unit\..*|lit.*|cli\..*|report\.json_schema|e2e\.bad_models|e2e\.verify|e2e\.models\.clang-14|fuzz\..*\.regressions)$'
+QUICK='^(runtime\.kernels|runtime\.qlinear_kernels|unit\..*|lit.*|cli\..*|report\.json_schema|e2e\.bad_models|e2e\.verify|e2e\.readme_tables|e2e\.models\.clang-14|fuzz\..*\.regressions)$'
 if [[ "$tier" == quick ]]; then
   (cd build && ctest --output-on-failure -j"$jobs" -R "$QUICK" "$@")
   exit 0

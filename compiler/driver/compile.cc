@@ -76,9 +76,9 @@ bool IsIrPass(const std::string& name) {
   return pass && pass->kind != PassKind::kStage;
 }
 
-double Sum(const std::map<std::string, double>& ms, absl::string_view except = "") {
+double Sum(const std::map<std::string, double>& ms) {
   double total = 0;
-  for (const auto& [name, t] : ms) total += name == except ? 0 : t;
+  for (const auto& [name, t] : ms) total += t;
   return total;
 }
 
@@ -88,20 +88,13 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   r.memory = MemoryOptionsFor(o);
   PipelineOptions pipeline;
   pipeline.print_after_all = o.print_after_all;
+  // The IR passes, up to the first memory stage; a --passes list with memory
+  // stages is the whole pipeline, one without gets the default stages.
   std::vector<std::string> rewrites = o.passes.empty() ? DefaultPipeline() : o.passes;
-  std::vector<std::string> stages;
-  if (std::all_of(rewrites.begin(), rewrites.end(), IsIrPass) || o.passes.empty()) {
-    stages = DefaultMemoryStages(o.recompute);
-  } else {
-    // A --passes list with memory stages is the whole pipeline.
-    std::vector<std::string> all = std::move(rewrites);
-    rewrites.clear();
-    bool in_stages = false;
-    for (std::string& p : all) {
-      in_stages = in_stages || !IsIrPass(p);
-      (in_stages ? stages : rewrites).push_back(std::move(p));
-    }
-  }
+  const auto first_stage = std::find_if_not(rewrites.begin(), rewrites.end(), IsIrPass);
+  std::vector<std::string> stages(first_stage, rewrites.end());
+  rewrites.erase(first_stage, rewrites.end());
+  if (stages.empty()) stages = DefaultMemoryStages(o.recompute);
   OC_RETURN_IF_ERROR(RunPipeline(r, rewrites, pipeline));
   r.passes_ms = Sum(r.pass_ms);
   if (o.until == CompileOptions::Until::kIr) return absl::OkStatus();
@@ -113,7 +106,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   r.pass_ms.clear();
   OC_RETURN_IF_ERROR(RunPipeline(r, stages, pipeline));
   r.schedule_ms = r.pass_ms["schedule"];
-  r.plan_ms = Sum(r.pass_ms, "schedule");
+  r.plan_ms = Sum(r.pass_ms) - r.schedule_ms;
   if (o.until != CompileOptions::Until::kC) return absl::OkStatus();
   if (!r.planned) {
     return absl::InvalidArgumentError("the pass list ends before the plan stage: there is no arena plan to emit");

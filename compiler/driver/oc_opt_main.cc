@@ -72,8 +72,8 @@ int main(int argc, char** argv) {
       {"planner", "", true, "best", "the plan stage's planner: linear, greedy or best"},
       {"recompute-cap", "", true, "1", "the recompute stage's extra runs per statement"},
       {"recompute-mac-budget", "", true, "1", "the recompute stage's extra MACs in % of the model's"},
-      {"kernel-scratch-budget", "", true, "-1",
-       "arena bytes the kernel-scratch stage may add (-1: max(5% of the arena, 4096))"},
+      {"kernel-scratch-budget", "", true, "",
+       "arena bytes the kernel-scratch stage may add (default: max(5% of the arena, 4096))"},
       {"help", "h", false, "", "print this help"},
   });
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {
@@ -103,11 +103,11 @@ int main(int argc, char** argv) {
   const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
   int64_t recompute_cap = 0;
   double recompute_mac_budget = 0;
-  int64_t kernel_scratch_budget = -1;
+  const int64_t kernel_scratch_budget =
+      cli.Has("kernel-scratch-budget") ? oc::ParseByteCount(cli.Get("kernel-scratch-budget")) : -1;
   if (!schedule || !planner || !oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) ||
       recompute_cap > 16 || !oc::ParseDecimal(cli.Get("recompute-mac-budget"), &recompute_mac_budget) ||
-      (cli.Get("kernel-scratch-budget") != "-1" &&
-       !oc::ParseCount(cli.Get("kernel-scratch-budget"), &kernel_scratch_budget))) {
+      (cli.Has("kernel-scratch-budget") && kernel_scratch_budget < 0)) {
     std::cerr << "error: bad --schedule, --planner, --recompute-cap, --recompute-mac-budget or "
                  "--kernel-scratch-budget (see --help)\n"
               << kUsage << "\n";
