@@ -45,9 +45,12 @@ void PrintPlan(const PipelineState& state, std::string& out) {
                     o.first_step, "..", o.last_step, "\n");
   }
   if (state.kernel_scratch.ran) {
-    absl::StrAppend(&out, "// kernel scratch: budget ", state.kernel_scratch.budget_bytes,
-                    " bytes, arena without ", state.kernel_scratch.arena_without_bytes,
-                    ", statements [", Ids(state.kernel_scratch.statements), "]\n");
+    const KernelScratchSummary& ks = state.kernel_scratch;
+    absl::StrAppend(&out, "// kernel scratch: ",
+                    ks.free_bytes_only ? std::string("free bytes only")
+                                       : absl::StrCat("budget ", ks.budget_bytes, " bytes"),
+                    ", arena without ", ks.arena_without_bytes,
+                    ", statements [", Ids(ks.statements), "]\n");
   }
 }
 

@@ -53,7 +53,7 @@ struct MemoryOptions {
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
   // Arena bytes the fast kernels' scratch may add (the `kernel-scratch`
-  // stage); -1: max(5% of the scratch-free arena, 4096).
+  // stage); -1 (the default): none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;
 };
 
@@ -73,7 +73,8 @@ struct RecomputeSummary {
 // any scratch was given, and the statements that got it.
 struct KernelScratchSummary {
   bool ran = false;
-  int64_t budget_bytes = 0;
+  bool free_bytes_only = false;  // the default: scratch only in the plan's free bytes
+  int64_t budget_bytes = 0;      // an explicit --kernel-scratch-budget
   int64_t arena_without_bytes = 0;
   std::vector<int32_t> statements;  // ids
 };

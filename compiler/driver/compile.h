@@ -45,7 +45,7 @@ struct CompileOptions {
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
   // Arena bytes the fast kernels' scratch may add (passes/kernel_scratch_stage.cc);
-  // -1: max(5% of the scratch-free arena, 4096).
+  // -1: none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;
   std::ostream* print_after_all = nullptr;
   // How far to go: everything, or stop without C after the IR passes

@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
       {"recompute-cap", "", true, "1", "the recompute stage's extra runs per statement"},
       {"recompute-mac-budget", "", true, "1", "the recompute stage's extra MACs in % of the model's"},
       {"kernel-scratch-budget", "", true, "",
-       "arena bytes the kernel-scratch stage may add (default: max(5% of the arena, 4096))"},
+       "arena bytes the kernel-scratch stage may add (default: none, scratch only in the plan's "
+       "free bytes)"},
       {"help", "h", false, "", "print this help"},
   });
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {

@@ -75,8 +75,10 @@ std::vector<oc::CliOption> Options() {
       {"recompute-mac-budget", "", true, "1",
        "extra MACs allowed under --recompute, in percent of the model's", "", "PCT"},
       {"kernel-scratch-budget", "", true, "",
-       "arena bytes the fast kernels' scratch may add (suffix K: KiB, M: MiB); 0: scratch-free "
-       "kernels everywhere", "5% of the scratch-free arena, at least 4K", "BYTES"},
+       "arena bytes the fast kernels' scratch may add (suffix K: KiB, M: MiB), an opt-in that "
+       "trades RAM for speed; 0: scratch-free kernels everywhere",
+       "none: scratch only in bytes the plan leaves free, the arena stays the scratch-free one",
+       "BYTES"},
       {"arena-guard", "", false, "",
        "emit checks that every statement writes only its declared arena bytes (testing)"},
       {"help", "h", false, "", "print this help"},

@@ -306,6 +306,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(r.views_only_arena_bytes);
   j.Key("no_overlap_arena_bytes");
   j.Int(r.no_overlap_arena_bytes);
+  j.Key("kernel_scratch_policy");
+  j.String(r.kernel_scratch.free_bytes_only ? "free-bytes" : "budget");
   j.Key("kernel_scratch_budget_bytes");
   j.Int(r.kernel_scratch.budget_bytes);
   j.Key("arena_bytes_without_kernel_scratch");

@@ -1,12 +1,15 @@
-"""--kernel-scratch-budget: the fast kernels' scratch stays within the budget.
+"""--kernel-scratch-budget: the fast kernels' scratch never raises the arena by
+default and stays within an explicit budget.
 
 For project models with padded convolutions (and the public models when
-../shared is there): with the default budget (5% of the scratch-free arena,
-at least 4096) and a few explicit ones, the arena grows over the scratch-free
-arena by at most the budget, the report's counts match the generated code's
-band-kernel calls, and `onnx-to-c verify` accepts the report (it re-derives
-every band size from the model); with 0 there is no kernel scratch at all and
-the arena is the scratch-free one; bad values exit 2.
+../shared is there): by default scratch goes only into bytes the plan leaves
+free, so the arena, the peak and the whole certificate (lower bound, certified,
+proven optimal, exact search finished) are those of --kernel-scratch-budget=0;
+with explicit budgets the arena grows over the scratch-free arena by at most
+the budget. The report's counts match the generated code's band-kernel calls,
+and `onnx-to-c verify` accepts the report (it re-derives every band size from
+the model); with 0 there is no kernel scratch at all and the arena is the
+scratch-free one; bad values exit 2.
 
     kernel_scratch_tests.py --compiler onnx-to-c --work DIR
 """
@@ -50,8 +53,20 @@ def test_model(compiler, work, model, budgets):
         r, c = compile_report(compiler, work, tag, model, *options)
         if r is None:
             continue
-        want = max(arena0 // 20, 4096) if budget is None else budget
+        want = 0 if budget is None else budget
         n = r["kernel_scratch_statements"]
+        policy = "free-bytes" if budget is None else "budget"
+        check(r["kernel_scratch_policy"] == policy, f"{tag}: policy {r['kernel_scratch_policy']}")
+        if budget is None:
+            def certificate(rep):
+                return {"arena_bytes": rep["arena_bytes"], "peak_bytes": rep["peak_bytes"],
+                        "lower_bound_bytes": rep["lower_bound_bytes"],
+                        "certified_optimal": rep["certified_optimal"],
+                        "proven_optimal": rep["proven_optimal"],
+                        "exact_search_finished": rep["schedule"]["exact_search_finished"]}
+            check(certificate(r) == certificate(base),
+                  f"{tag}: the certificate of the scratch-free program: {certificate(r)} "
+                  f"against {certificate(base)}")
         grown = r["arena_bytes"] - r["arena_bytes_without_kernel_scratch"]
         check(r["kernel_scratch_budget_bytes"] == want and r["arena_bytes_without_kernel_scratch"] == arena0,
               f"{tag}: budget {r['kernel_scratch_budget_bytes']} (want {want}), scratch-free arena "
@@ -78,7 +93,8 @@ def main():
     used = 0
     for model in MODELS:
         used += sum(test_model(args.compiler, args.work, model, [None, 16, 1000, 1 << 20]))
-    check(used >= 2, f"the project models use the band kernel by default ({used} statements)")
+    # cnn_small's second convolution finds free bytes at its step (lit: emit/readable-c.test).
+    check(used >= 1, f"the project models use the band kernel by default ({used} statements)")
     for name in ("resnet8_tiny_32", "squeezenet1_1_96"):
         model = PUBLIC / f"{name}.onnx"
         if model.exists():
