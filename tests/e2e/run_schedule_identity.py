@@ -11,8 +11,11 @@ adds every *.onnx of DIR with seeded random inputs (skipped when DIR is absent).
 """
 import argparse
 import concurrent.futures
+import functools
 import hashlib
 import json
+import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -77,8 +80,32 @@ def run_variant(compiler, model, work, label, options, inputs, n_outputs):
 # Programs already built, by their C code without comments (the provenance and
 # step comments name the options): identical code is the same program, so an
 # order, planner or target variant that generates it is run again, not rebuilt.
+# The programs are kept in a folder shared by the suites that import this module
+# (schedule, target and recompute identity run as separate ctest processes with
+# sibling --work folders, see use_program_cache): the same preprocessed C built by
+# the same compiler (its --version) with the same options is the same program,
+# so a program another suite built computes the bits this one would build.
 _built = {}
 _built_lock = threading.Lock()
+_cache = {"dir": None, "built": 0, "reused": 0}
+
+
+def use_program_cache(work_root):
+    """Keep the programs in <parent of work_root>/e2e-program-cache, shared with the
+    other suites whose --work folders are siblings of work_root."""
+    _cache["dir"] = Path(work_root).resolve().parent / "e2e-program-cache"
+    _cache["dir"].mkdir(parents=True, exist_ok=True)
+
+
+def cache_summary():
+    return f"{_cache['built']} programs built, {_cache['reused']} reused"
+
+
+@functools.lru_cache(maxsize=None)
+def compiler_id(cc):
+    """The compiler's path and --version, so that the cache never mixes compilers."""
+    res = subprocess.run([cc, "--version"], check=True, capture_output=True, timeout=60)
+    return (os.path.realpath(shutil.which(cc) or cc)).encode() + b"\0" + res.stdout
 
 
 def code_key(out, cc, flags):
@@ -88,7 +115,8 @@ def code_key(out, cc, flags):
         res = subprocess.run(["gcc", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c", str(p)], check=True,
                              capture_output=True, timeout=300)
         texts.append(p.name.encode() + b"\0" + res.stdout)
-    return hashlib.sha256(b"\0".join([cc.encode(), *map(str.encode, flags), *texts])).hexdigest()
+    return hashlib.sha256(b"\0".join([compiler_id(cc), *map(str.encode, CFLAGS), b"",
+                                       *map(str.encode, flags), b"", *texts])).hexdigest()
 
 
 # The SSE2 statements only by default: schedules are compared here, the x86-64
@@ -96,16 +124,32 @@ def code_key(out, cc, flags):
 # for every schedule would double this test's time).
 def build_and_run(out, work, label, inputs, n_outputs, cc="gcc", flags=("-DONNX_TO_C_NO_DISPATCH",)):
     """Build the generated C in `out` with `cc` and `flags` (unless the same code was built
-    already), run it on `inputs`; returns the output bytes."""
+    already, by this process or, with use_program_cache, another), run it on `inputs`;
+    returns the output bytes."""
     key = code_key(out, cc, flags)
     with _built_lock:
         prog = _built.get(key)
+    if prog is None and _cache["dir"] is not None and (_cache["dir"] / key).is_file():
+        prog = _cache["dir"] / key
     if prog is None:
-        prog = work / f"{label}.prog"
-        subprocess.run([cc, *CFLAGS, *flags, *sorted(str(p) for p in out.glob("*.c")), "-lm", "-o", str(prog)],
-                       check=True, capture_output=True, timeout=900)
+        final = work / f"{label}.prog" if _cache["dir"] is None else _cache["dir"] / key
+        # Built under a name of its own, then renamed: a process that finds `final` finds a
+        # whole program, and two that build the same key at once each publish a whole one.
+        tmp = final.with_name(f"{final.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            subprocess.run([cc, *CFLAGS, *flags, *sorted(str(p) for p in out.glob("*.c")), "-lm",
+                            "-o", str(tmp)], check=True, capture_output=True, timeout=900)
+            os.replace(tmp, final)
+        finally:
+            tmp.unlink(missing_ok=True)
+        prog = final
         with _built_lock:
-            _built[key] = prog
+            _cache["built"] += 1
+    else:
+        with _built_lock:
+            _cache["reused"] += 1
+    with _built_lock:
+        _built[key] = prog
     in_files = []
     for i, arr in enumerate(inputs):
         path = work / f"in_{i}.bin"
@@ -154,13 +198,14 @@ def main():
     ap.add_argument("models", nargs="*")
     args = ap.parse_args()
     cases = collect_cases(args.models, args.public)
+    use_program_cache(args.work)
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for ok, line in pool.map(lambda c: check_case(args, *c), cases):
             print(line, flush=True)
             passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed; {len(_built)} distinct programs built for "
-          f"{len(cases) * len(VARIANTS)} variants")
+    print(f"{passed} passed, {failed} failed; {len(_built)} distinct programs for "
+          f"{len(cases) * len(VARIANTS)} variants ({cache_summary()})")
     return 1 if failed else 0
 
 

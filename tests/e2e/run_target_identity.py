@@ -26,7 +26,8 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
-from run_schedule_identity import build_and_run, collect_cases, compile_model, prepare_case  # noqa: E402
+from run_schedule_identity import (build_and_run, cache_summary, collect_cases, compile_model,  # noqa: E402
+                                   prepare_case, use_program_cache)
 
 STEP_TABLE_RE = re.compile(r"^(const \w+_step_fn \w+_avx2_steps\[\d+\]) = \{.*?^\};", re.M | re.S)
 
@@ -107,6 +108,7 @@ def main():
         print("this machine has no AVX2: x86-64-v3 code cannot run here")
         return 0 if args.allow_no_avx2 else 1
     cases = collect_cases(args.models, args.public)
+    use_program_cache(args.work)
     passed = failed = 0
     # The first model also proves the dispatch; the others run two at a time.
     results = [check_case(args, *cases[0], prove_dispatch=True)] if cases else []
@@ -115,7 +117,7 @@ def main():
     for ok, line in results:
         print(line, flush=True)
         passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed ({cache_summary()})")
     return 1 if failed or passed == 0 else 0
 
 
