@@ -4,22 +4,31 @@
     /usr/bin/python3 bench/bench_arena.py --compiler build/onnx-to-c [--public DIR] [--work DIR]
 
 For every DIR/*.onnx (default ../shared/models/public from the repo root; skipped cleanly
-if absent) it compiles the model three times, in one run:
+if absent) it compiles the model four times, in one run:
   onnx-to-c MODEL --report R.json --kernel-scratch-budget=0
         (every alias, overlap contracts on, scratch-free kernels: like the TFLite-style
-        figure, the activations alone)
+        figure, the activations alone; inputs and outputs in caller buffers)
   onnx-to-c MODEL --report R.json --kernel-scratch-budget=0 --overlap=off
         (every alias but input/output overlap)
-  onnx-to-c MODEL --report R.json  (the default: the fast kernels' scratch included)
-and prints, from the reports:
+  onnx-to-c MODEL --report R.json  (the default: the fast kernels' scratch in free bytes)
+  onnx-to-c MODEL --report R.json --io=arena  (inputs and outputs in the arena)
+and prints two tables. The arena, from the reports:
   linear       every buffer its own bytes ("linear_arena_bytes")
   tflite       TFLite Micro's planner: file order, activations fused, no other aliasing,
                greedy-by-size offsets ("tflite_style_arena_bytes")
   no overlap   our arena with overlap contracts off (its own best order)
   ours         our arena ("arena_bytes")
-  + scratch    our arena with the default kernel scratch budget (the band convolutions)
+  + scratch    our arena with the default kernel scratch (the band convolutions, only in
+               bytes the plan leaves free: equal to ours)
   bound        the certified lower bound of the order's peak ("lower_bound_bytes")
   ours/tflite, no-overlap/tflite and the mean of ours/tflite over the models.
+Total RAM, what a firmware pays for activations ("total_ram_bytes"):
+  tflite+io    TFLite Micro's arena holding the inputs and outputs too
+               ("tflite_style_io_arena_bytes")
+  caller       our arena plus the caller's input and output buffers (--io=caller)
+  arena        our arena holding the inputs and outputs (--io=arena), its lower bound and
+               certificate
+  caller/tflite+io, arena/tflite+io and their means.
 """
 import argparse
 import json
@@ -57,11 +66,14 @@ def main():
           "| + scratch |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     ratios = []
+    totals = {}
     for m in models:
         on = report(args.compiler, m.resolve(), work / m.stem / "on", ["--kernel-scratch-budget=0"])
         off = report(args.compiler, m.resolve(), work / m.stem / "off",
                      ["--kernel-scratch-budget=0", "--overlap=off"])
         fast = report(args.compiler, m.resolve(), work / m.stem / "fast", [])
+        io = report(args.compiler, m.resolve(), work / m.stem / "io", ["--io=arena"])
+        totals[m.stem] = (io["tflite_style_io_arena_bytes"], fast, io)
         tfl = on["tflite_style_arena_bytes"]
         ratio = on["arena_bytes"] / tfl
         ratios.append(ratio)
@@ -71,7 +83,20 @@ def main():
               f"{fast['arena_bytes']} |")
         if on["arena_bytes"] > tfl:
             print(f"WARNING: {m.stem}: our arena is above the TFLite-style one")
-    print(f"\nmean ours/tflite over {len(ratios)} models: {sum(ratios) / len(ratios):.3f}")
+    print(f"\nmean ours/tflite over {len(ratios)} models: {sum(ratios) / len(ratios):.3f}\n")
+    print("| model | tflite+io | caller | arena | bound | certified | caller/tflite+io | arena/tflite+io |")
+    print("|---|---:|---:|---:|---:|---|---:|---:|")
+    caller_ratios, arena_ratios = [], []
+    for name, (tfl_io, caller, io) in totals.items():
+        caller_ratios.append(caller["total_ram_bytes"] / tfl_io)
+        arena_ratios.append(io["total_ram_bytes"] / tfl_io)
+        print(f"| {name} | {tfl_io} | {caller['total_ram_bytes']} | {io['total_ram_bytes']} | "
+              f"{io['lower_bound_bytes']} | {'yes' if io['certified_optimal'] else 'no'} | "
+              f"{caller_ratios[-1]:.3f} | {arena_ratios[-1]:.3f} |")
+        if io["total_ram_bytes"] > tfl_io:
+            print(f"WARNING: {name}: our total RAM is above the TFLite-style arena with inputs and outputs")
+    print(f"\nmean total RAM against tflite+io over {len(totals)} models: caller "
+          f"{sum(caller_ratios) / len(caller_ratios):.3f}, arena {sum(arena_ratios) / len(arena_ratios):.3f}")
     return 0
 
 

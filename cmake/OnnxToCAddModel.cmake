@@ -1,5 +1,6 @@
 # onnx_to_c_add_model(<target> MODEL <file.onnx>
-#                     [NAME <c-name>] [TARGET <cpu>] [MAX_ARENA <bytes>] [REQUIRE_CERTIFIED]
+#                     [NAME <c-name>] [TARGET <cpu>] [IO arena|caller] [MAX_ARENA <bytes>]
+#                     [REQUIRE_CERTIFIED]
 #                     [REPORT <file.json>] [HTML_REPORT <file.html>] [OPTIONS <option>...])
 #
 # Compiles an ONNX model into C99 at build time and adds a static library
@@ -16,6 +17,10 @@
 #                `onnx-to-c --help`); without it, x86-64: portable C99 plus <name>_avx2.c,
 #                the same statements for AVX2 CPUs, chosen at run time (give the target
 #                here or as --target=<cpu> in OPTIONS, so the function knows that file)
+#   IO           where the model's inputs and outputs live, passed as `--io <where>`: `arena`
+#                (inside the planned arena: <name>_input(i), <name>_output(i), <name>_invoke())
+#                or `caller` (caller buffers passed to <name>_run()); default: the target's
+#                (arena on the Cortex-M targets, caller on x86-64); <name>_run() works in both
 #   MAX_ARENA    fail the build when the arena needs more than this many bytes (65536, 64K,
 #                2M); the error names the arena, the lower bound and the biggest buffers live
 #                at the peak step
@@ -40,7 +45,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.15)
 function(onnx_to_c_add_model target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "REQUIRE_CERTIFIED"
-                        "MODEL;NAME;TARGET;MAX_ARENA;REPORT;HTML_REPORT" "OPTIONS")
+                        "MODEL;NAME;TARGET;IO;MAX_ARENA;REPORT;HTML_REPORT" "OPTIONS")
   set(where "onnx_to_c_add_model(${target})")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${where}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
@@ -83,6 +88,12 @@ function(onnx_to_c_add_model target)
   set(args "${model}" -o "${out_dir}" --name "${name}")
   if(NOT "${arg_TARGET}" STREQUAL "")
     list(APPEND args --target "${arg_TARGET}")
+  endif()
+  if(NOT "${arg_IO}" STREQUAL "")
+    if(NOT arg_IO MATCHES "^(arena|caller)$")
+      message(FATAL_ERROR "${where}: IO '${arg_IO}' is neither arena nor caller")
+    endif()
+    list(APPEND args --io "${arg_IO}")
   endif()
   if(NOT "${arg_MAX_ARENA}" STREQUAL "")
     list(APPEND args --max-arena "${arg_MAX_ARENA}")

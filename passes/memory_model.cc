@@ -19,6 +19,14 @@ int64_t StatementScratchBytes(const Program& p, const MemoryModel& m, int s) {
   return bytes;
 }
 
+int64_t CallerIoBytes(const MemoryModel& model) {
+  int64_t bytes = 0;
+  for (const Buffer& b : model.buffers) {
+    if (b.location == BufferLocation::kInput || b.location == BufferLocation::kOutput) bytes += b.bytes;
+  }
+  return bytes;
+}
+
 namespace {
 
 // Assigns values to buffers in one pass over the program order.
@@ -61,8 +69,12 @@ class BufferAssigner {
 
   void Run() {
     for (size_t i = 0; i < p_.inputs().size(); ++i) {
-      int b = NewBuffer(p_.inputs()[i], BufferLocation::kInput);
+      int b = NewBuffer(p_.inputs()[i],
+                        m_.aliases.io_in_arena ? BufferLocation::kArena : BufferLocation::kInput);
+      m_.buffers[b].holds_input = true;
       m_.buffers[b].io_index = static_cast<int>(i);
+      // In the arena an input's last reader may write over it (in place).
+      if (m_.aliases.io_in_arena) current_readers_[b] = readers_[p_.inputs()[i]];
     }
     for (const Value& v : p_.values()) {
       if (v.IsConstant()) NewBuffer(v.id, BufferLocation::kConstant);
@@ -93,7 +105,8 @@ class BufferAssigner {
         continue;
       }
       for (ValueId r : st.results) {
-        int b = NewBuffer(r, is_output_[r] ? BufferLocation::kOutput : BufferLocation::kArena);
+        int b = NewBuffer(r, is_output_[r] && !m_.aliases.io_in_arena ? BufferLocation::kOutput
+                                                                       : BufferLocation::kArena);
         current_readers_[b] = readers_[r];
       }
     }
@@ -101,8 +114,11 @@ class BufferAssigner {
     // gives every output a buffer of its own).
     for (size_t i = 0; i < p_.outputs().size(); ++i) {
       Buffer& b = m_.buffers[m_.buffer_of_value[p_.outputs()[i]]];
-      if (b.location == BufferLocation::kArena) b.location = BufferLocation::kOutput;
+      if (b.location == BufferLocation::kArena && !m_.aliases.io_in_arena) {
+        b.location = BufferLocation::kOutput;
+      }
       if (b.location == BufferLocation::kOutput) b.io_index = static_cast<int>(i);
+      b.holds_output = true;
     }
     Compact();
   }
@@ -137,6 +153,10 @@ class BufferAssigner {
   // An arena buffer holding a whole intermediate value, free to be reused.
   bool Reusable(int b, ValueId v) const {
     const Buffer& buf = m_.buffers[b];
+    // A graph output in the arena (--io=arena) must hold its value to the end.
+    for (ValueId held : buf.values) {
+      if (is_output_[held]) return false;
+    }
     return buf.location == BufferLocation::kArena && !merged_[b] &&
            m_.offset_in_buffer[v] == 0 && p_.value(v).ByteSize() == buf.bytes;
   }
@@ -202,6 +222,8 @@ class BufferAssigner {
     for (ValueId x : st.operands) {
       int b = m_.buffer_of_value[x];
       if (b < 0 || !Reusable(b, x) || !seen.insert(b).second) return false;
+      // An arena input's bytes are the caller's from before the first step.
+      if (m_.buffers[b].holds_input) return false;
       if (m_.buffers[b].values.size() > 1 && m_.buffers[b].root != x &&
           !IsLatestContent(b, x)) {
         return false;
@@ -330,8 +352,22 @@ ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
     if (m.elided[s]) continue;  // runs no code, writes nothing
     for (ValueId r : stmts[s].results) writers[m.buffer_of_value[r]].push_back(s);
   }
+  // A graph input in the arena is written by the caller before the first
+  // step: its writers are the statements that depend on no other (one of
+  // them runs first in every order), which AddBuffer also counts as readers,
+  // so it is live from step 0 to its last reader or the last of those,
+  // whichever is later. A graph output in the arena is read by the caller
+  // after the last step: its readers include the statements nothing depends
+  // on (one of them runs last in every order). verify applies the same rule.
+  std::vector<int> roots, sinks;
+  for (int s = 0; s < n; ++s) {
+    if (pg.graph.preds[s].empty()) roots.push_back(s);
+    if (pg.graph.succs[s].empty()) sinks.push_back(s);
+  }
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
+    if (b.holds_input) writers[b.id].insert(writers[b.id].end(), roots.begin(), roots.end());
+    if (b.holds_output) readers[b.id].insert(readers[b.id].end(), sinks.begin(), sinks.end());
     // Every arena buffer has a writer that runs code; be safe if not.
     if (writers[b.id].empty()) writers[b.id] = readers[b.id];
     pg.graph.AddBuffer(b.aligned_bytes, writers[b.id], readers[b.id]);

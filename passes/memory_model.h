@@ -35,15 +35,26 @@ enum class BufferLocation {
   kConstant,  // a weight in flash
 };
 
+// What the memory model may share, and where the graph's inputs and outputs
+// live.
 struct AliasOptions {
   bool views = true;
   bool in_place = true;
   bool concat_in_place = true;
   bool split_views = true;
   bool overlap = true;
+  // --io=arena: the graph's inputs and outputs are arena buffers like any
+  // other (the caller writes inputs into the arena and reads outputs from it).
+  // An input is live from the first step to its last reader, an output from
+  // its producer to the last step. Not an alias; it travels with them because
+  // every consumer of the model needs it too.
+  bool io_in_arena = false;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
-  static AliasOptions None() { return {false, false, false, false, false}; }
+  static AliasOptions None(bool io_in_arena = false) {
+    return {false, false, false, false, false, io_in_arena};
+  }
 };
+
 
 // An input/output overlap a kernel's access order makes safe: the output
 // may start `displacement` bytes below the input, which dies at the
@@ -79,6 +90,10 @@ struct Buffer {
   ValueId root = kNoValue;       // the value that names the buffer
   std::vector<ValueId> values;   // every value whose bytes are in it
   BufferLocation location = BufferLocation::kArena;
+  // It holds a graph input (the caller writes it before the run) or a graph
+  // output (the caller reads it after): in the arena only with --io=arena.
+  bool holds_input = false;
+  bool holds_output = false;
   int io_index = -1;             // graph input/output position
   int64_t bytes = 0;             // exact size
   int64_t aligned_bytes = 0;     // size rounded up to the alignment
@@ -110,6 +125,11 @@ struct MemoryModel {
 };
 
 int64_t AlignUp(int64_t n, int64_t alignment);
+
+// Bytes the caller holds outside the arena for the graph's inputs and
+// outputs (0 with --io=arena): a firmware's activation RAM is the arena plus
+// these.
+int64_t CallerIoBytes(const MemoryModel& model);
 
 // The statement's scratch as the arena pays it: its kernel's scratch plus the
 // scratch of its overlap contract, if any.

@@ -22,9 +22,15 @@ absl::Status RunBaselinesStage(PipelineState& s) {
   if (s.scheduled) {
     return absl::InvalidArgumentError("the baselines are of the file order: run them before schedule");
   }
-  s.file_order_live_bytes = ComputeMemoryModel(s.program, s.memory.alignment).live_bytes;
+  AliasOptions file_aliases;
+  file_aliases.io_in_arena = s.memory.aliases.io_in_arena;
+  s.file_order_live_bytes = ComputeMemoryModel(s.program, s.memory.alignment, file_aliases).live_bytes;
+  // TFLite Micro's arena, with the inputs and outputs outside it and inside it.
   const MemoryModel plain = ComputeMemoryModel(s.program, s.memory.alignment, AliasOptions::None());
   s.tflite_style_arena_bytes = PlanGreedyBySize(s.program, plain).arena_bytes;
+  const MemoryModel plain_io =
+      ComputeMemoryModel(s.program, s.memory.alignment, AliasOptions::None(/*io_in_arena=*/true));
+  s.tflite_style_io_arena_bytes = PlanGreedyBySize(s.program, plain_io).arena_bytes;
   return absl::OkStatus();
 }
 
@@ -39,7 +45,7 @@ absl::Status RunBaselinePlansStage(PipelineState& s) {
   const int64_t alignment = s.memory.alignment;
   s.linear_arena_bytes =
       PlanLinear(s.program, ComputeMemoryModel(s.program, alignment, s.memory.aliases)).arena_bytes;
-  AliasOptions views_only = AliasOptions::None();
+  AliasOptions views_only = AliasOptions::None(s.memory.aliases.io_in_arena);
   views_only.views = true;
   const int64_t ms = s.memory.budgets.baseline_plan_ms / 2;
   const Planner planner = s.memory.budgets.scaled_down ? Planner::kGreedy : Planner::kBest;

@@ -68,6 +68,8 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
     const ValueId x = st.operands[0], y = st.results[0];
     const int xb = whole_buffer(x), yb = whole_buffer(y);
     if (xb < 0 || yb < 0 || xb == yb || m.buffers[yb].root != y) continue;
+    // A graph output in the arena is the caller's after the run: never written over.
+    if (m.buffers[xb].holds_output) continue;
     const ScheduleGraph::Buffer& gx = pg.graph.buffers[graph_buffer[xb]];
     const ScheduleGraph::Buffer& gy = pg.graph.buffers[graph_buffer[yb]];
     if (!AllReachable(pg.graph, s, gx.readers, true) || !AllReachable(pg.graph, s, gy.writers, false)) {

@@ -96,6 +96,9 @@ struct PipelineState {
   // no other aliasing, greedy-by-size offsets).
   std::vector<int64_t> file_order_live_bytes;
   int64_t tflite_style_arena_bytes = 0;
+  // The same with the graph's inputs and outputs in its arena (as TFLite
+  // Micro keeps them): the figure to compare total RAM with.
+  int64_t tflite_style_io_arena_bytes = 0;
   // The `baseline-plans` stage, on the scheduled order: no reuse; views only
   // (no in-place, concat or split aliasing); every alias but input/output
   // overlap.

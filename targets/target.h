@@ -39,6 +39,9 @@ struct Target {
   int64_t alignment;        // arena buffer alignment unless --alignment is given
   const char* arena_section;  // linker section of the arena unless --arena-section is given
   TargetFeatures features;
+  // --io default: the graph's inputs and outputs in the arena (a firmware's
+  // RAM is the arena plus whatever it holds for them) or in caller buffers.
+  bool io_in_arena = false;
   // Requantization of 8-bit layers unless --requant is given.
   const char* DefaultRequant() const { return features.fpu ? "float" : "fixed"; }
 };

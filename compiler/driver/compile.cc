@@ -40,6 +40,7 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   MemoryOptions m;
   m.alignment = o.alignment;
   m.aliases.overlap = o.overlap;
+  m.aliases.io_in_arena = o.io_in_arena;
   m.schedule = o.schedule;
   m.planner = o.planner;
   m.budgets = SearchBudgetsWithinLimit(o);

@@ -39,6 +39,7 @@ struct CompileOptions {
   bool emit_harness = false;
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts
+  bool io_in_arena = false;  // --io=arena: graph inputs and outputs in the arena
   // Selective recompute (passes/recompute.h): extra runs per statement and
   // the total extra MACs as a percentage of the model's.
   bool recompute = false;

@@ -103,6 +103,11 @@ std::string Summary(const CompileResult& r) {
       Card("Arena", Bytes(r.plan.arena_bytes),
            absl::StrCat(ShortBytes(r.plan.arena_bytes), " of static RAM (", HtmlEscape(r.program.name),
                         "_ARENA_SIZE)")),
+      Card("Total RAM", Bytes(r.plan.arena_bytes + CallerIoBytes(r.model)),
+           r.memory.aliases.io_in_arena
+               ? std::string("the arena holds the inputs and outputs too (--io=arena)")
+               : absl::StrCat("the arena plus ", Bytes(CallerIoBytes(r.model)),
+                              " of caller input and output buffers (--io=caller)")),
       Card("Peak", Bytes(s.peak),
            absl::StrCat("chosen order; file order ", Bytes(s.file_order_peak),
                         saved > 0 ? absl::StrCat(" (saves ", Percent(double(saved) / s.file_order_peak), ")")
@@ -277,9 +282,13 @@ std::string BaselineTable(const CompileResult& r) {
       {"lower bound for any order", s.bound.bytes},
       {"arena, TFLite Micro style (file order, no aliasing but fused activations)",
        r.tflite_style_arena_bytes},
+      {"arena, TFLite Micro style with the inputs and outputs in it (compare with total RAM)",
+       r.tflite_style_io_arena_bytes},
       {"arena, views as the only alias", r.views_only_arena_bytes},
       {"arena, no reuse at all", r.linear_arena_bytes},
       {"arena, this build", r.plan.arena_bytes},
+      {"total RAM, this build (arena plus caller input and output buffers)",
+       r.plan.arena_bytes + CallerIoBytes(r.model)},
   };
   for (const auto& [what, bytes] : rows) {
     absl::StrAppend(&out, "<tr><td>", what, "</td><td class=\"n\">", GroupDigits(bytes), "</td></tr>");

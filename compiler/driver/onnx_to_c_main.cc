@@ -61,6 +61,10 @@ std::vector<oc::CliOption> Options() {
       {"weights-section", "", true, "", "linker section of the weights", "the compiler's .rodata",
        "SECTION"},
       {"print-arena-plan", "", false, "", "draw the arena plan (offsets against steps) on stdout"},
+      {"io", "", true, "",
+       "where the graph's inputs and outputs live: arena (in the planned arena, counted by the "
+       "certificate; NAME_input(i)/NAME_output(i) point into it) or caller (buffers passed to "
+       "NAME_run)", "arena on Cortex-M, caller on x86-64", "arena|caller"},
       {"overlap", "", true, "on",
        "input/output overlap contracts (a streaming kernel's output over its dying input)", "",
        "on|off"},
@@ -111,7 +115,7 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
   for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
                           "recompute-cap", "recompute-mac-budget", "target", "arena-section",
-                          "weights-section", "requant", "kernel-scratch-budget"}) {
+                          "weights-section", "requant", "kernel-scratch-budget", "io"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -210,6 +214,10 @@ int main(int argc, char** argv) {
   o.arena_guard = cli.Has("arena-guard");
   if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return Usage("--overlap must be on or off");
   o.overlap = cli.Get("overlap") == "on";
+  if (cli.Has("io") && cli.Get("io") != "arena" && cli.Get("io") != "caller") {
+    return Usage("--io must be arena or caller");
+  }
+  o.io_in_arena = cli.Has("io") ? cli.Get("io") == "arena" : o.target->io_in_arena;
   if (cli.Get("recompute") != "on" && cli.Get("recompute") != "off") {
     return Usage("--recompute must be on or off");
   }

@@ -290,6 +290,14 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.String(p.name);
   j.Key("arena_bytes");
   j.Int(r.plan.arena_bytes);
+  // What the firmware pays for activations: the arena plus the caller's
+  // input and output buffers (none with --io=arena).
+  j.Key("io_in_arena");
+  j.Bool(r.memory.aliases.io_in_arena);
+  j.Key("caller_io_bytes");
+  j.Int(CallerIoBytes(r.model));
+  j.Key("total_ram_bytes");
+  j.Int(r.plan.arena_bytes + CallerIoBytes(r.model));
   WriteCertificate(j, r);
   j.Key("peak_step");
   j.Int(r.model.peak_step);
@@ -302,6 +310,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Int(r.linear_arena_bytes);
   j.Key("tflite_style_arena_bytes");
   j.Int(r.tflite_style_arena_bytes);
+  j.Key("tflite_style_io_arena_bytes");
+  j.Int(r.tflite_style_io_arena_bytes);
   j.Key("views_only_arena_bytes");
   j.Int(r.views_only_arena_bytes);
   j.Key("no_overlap_arena_bytes");

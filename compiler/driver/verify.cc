@@ -42,8 +42,14 @@ struct Problem {
 
 // Buffers as the report groups values, with writers and readers taken from
 // the program: the grouping is a claim that Simulate() checks byte by byte.
+// With --io=arena (`io_in_arena`) a buffer that holds a graph input is
+// written by the caller before the first step, and one that holds a graph
+// output is read after the last: the same rule as the compiler's schedule graph
+// (passes/memory_model.cc, BuildScheduleGraph), redone here. The input's writers
+// and readers gain the statements without predecessors (one of them runs first
+// in every order), the output's readers those without successors.
 absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, int64_t alignment,
-                                     const std::vector<bool>& elided) {
+                                     const std::vector<bool>& elided, bool io_in_arena) {
   Problem pr;
   const auto& st = p.statements();
   pr.n = static_cast<int>(st.size());
@@ -64,6 +70,18 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
       }
     }
   }
+  std::vector<bool> is_input(p.num_values(), false), is_output(p.num_values(), false);
+  for (ValueId v : p.inputs()) is_input[v] = true;
+  for (ValueId v : p.outputs()) is_output[v] = true;
+  std::vector<int> roots, sinks;
+  std::vector<bool> has_succ(pr.n, false);
+  for (int i = 0; i < pr.n; ++i) {
+    if (pr.preds[i].empty()) roots.push_back(i);
+    for (int d : pr.preds[i]) has_succ[d] = true;
+  }
+  for (int i = 0; i < pr.n; ++i) {
+    if (!has_succ[i]) sinks.push_back(i);
+  }
   for (const JsonValue& b : report["buffers"].array) {
     Problem::Buf buf;
     buf.root = static_cast<ValueId>(b["value"].Int());
@@ -74,6 +92,11 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
       if (v < 0 || v >= static_cast<int64_t>(p.num_values())) return Mismatch("a buffer holds an unknown value");
       if (def[v] >= 0 && !elided[def[v]]) buf.writers.push_back(def[v]);
       buf.readers.insert(buf.readers.end(), readers[v].begin(), readers[v].end());
+      if (io_in_arena && is_input[v]) {
+        buf.writers.insert(buf.writers.end(), roots.begin(), roots.end());
+        buf.readers.insert(buf.readers.end(), roots.begin(), roots.end());
+      }
+      if (io_in_arena && is_output[v]) buf.readers.insert(buf.readers.end(), sinks.begin(), sinks.end());
     }
     if (buf.writers.empty()) return Mismatch("a buffer has no writer");
     if (buf.readers.empty()) buf.readers = buf.writers;
@@ -362,6 +385,11 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
     }
     CheckedOverlap c{i, buf_of_value[st.operands[0]], buf_of_value[st.results[0]],
                      o["displacement"].Int(), st.operands[0], st.results[0]};
+    for (const JsonValue& h : report["buffers"].array[c.input_buf]["holds"].array) {
+      if (std::find(p.outputs().begin(), p.outputs().end(), h.Int()) != p.outputs().end()) {
+        return Mismatch(what + " writes over a graph output");
+      }
+    }
     const int64_t in_bytes = p.value(st.operands[0]).ByteSize(), out_bytes = p.value(st.results[0]).ByteSize();
     const int64_t scratch = o["scratch_bytes"].Int();
     if (c.displacement < 0 || c.displacement % alignment || scratch < 0 || scratch % alignment) {
@@ -530,7 +558,27 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     }
     p.statements()[i].scratch_bytes = bytes;
   }
-  OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided));
+  // Where the graph's inputs and outputs live: all in the arena with
+  // io_in_arena, all in caller buffers without; total_ram_bytes adds the latter.
+  const bool io_in_arena = r["io_in_arena"].boolean;
+  std::map<int, int64_t> caller_io;
+  for (ValueId v : p.inputs()) {
+    if ((where[v].space == 0) != io_in_arena) return Mismatch("a graph input is not where io_in_arena says");
+    if (where[v].space != 0) caller_io[where[v].space] = where[v].bytes;
+  }
+  for (ValueId v : p.outputs()) {
+    if (io_in_arena && where[v].space != 0) return Mismatch("a graph output is not in the arena");
+    if (where[v].space != 0) caller_io[where[v].space] = where[v].bytes;
+  }
+  int64_t caller_io_bytes = 0;
+  for (const auto& [space, bytes] : caller_io) caller_io_bytes += bytes;
+  if (r["caller_io_bytes"].Int() != caller_io_bytes ||
+      r["total_ram_bytes"].Int() != r["arena_bytes"].Int() + caller_io_bytes) {
+    return Mismatch(absl::StrCat("caller_io_bytes is ", r["caller_io_bytes"].Int(), " and total_ram_bytes ",
+                                 r["total_ram_bytes"].Int(), " but the placements give ", caller_io_bytes,
+                                 " and the arena plus that"));
+  }
+  OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided, io_in_arena));
   OC_ASSIGN_OR_RETURN(std::vector<CheckedOverlap> overlaps,
                       CheckOverlaps(p, r, alignment, index_of_id, pr));
   for (int c = 0; c < pr.n; ++c) {

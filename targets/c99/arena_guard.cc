@@ -84,8 +84,17 @@ void EmitGuardedArena(const MemoryModel& m, const ArenaPlan& plan, const std::st
   w.Line();
 }
 
-void EmitGuardStart(const std::string& name, CodeWriter& w) {
-  w.Line(absl::StrCat("memset(", name, "_guarded, 0xA5, sizeof ", name, "_snapshot);"));
+void EmitGuardStart(const MemoryModel& m, const ArenaPlan& plan, const std::string& name,
+                    CodeWriter& w) {
+  if (m.aliases.io_in_arena) {
+    // The caller has written the inputs into the arena: fill only the canaries.
+    const int64_t guard = GuardBytes(m);
+    w.Line(absl::StrCat("memset(", name, "_guarded, 0xA5, ", guard, "u);"));
+    w.Line(absl::StrCat("memset(", name, "_guarded + ", guard + plan.arena_bytes, "u, 0xA5, ", guard,
+                        "u);"));
+  } else {
+    w.Line(absl::StrCat("memset(", name, "_guarded, 0xA5, sizeof ", name, "_snapshot);"));
+  }
   w.Line(absl::StrCat("memcpy(", name, "_snapshot, ", name, "_guarded, sizeof ", name, "_snapshot);"));
   w.Line(absl::StrCat(name, "_arena_guard_step = -1;"));
 }

@@ -30,8 +30,10 @@ std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& program,
 // `gnu_attributes` is appended inside __attribute__((aligned(N) ...)), e.g. a section.
 void EmitGuardedArena(const MemoryModel& model, const ArenaPlan& plan, const std::string& name,
                       const std::string& gnu_attributes, CodeWriter& w);
-// In the run function: fill with the canary and take the first snapshot.
-void EmitGuardStart(const std::string& name, CodeWriter& w);
+// In the run function: fill with the canary (only the zones around the arena
+// when it holds the inputs) and take the first snapshot.
+void EmitGuardStart(const MemoryModel& model, const ArenaPlan& plan, const std::string& name,
+                    CodeWriter& w);
 // In the run function, after statement `s` ran; a violation returns
 // `error_status` (the header's <NAME>_ERROR_ARENA_GUARD).
 void EmitGuardCheck(const Program& program, const MemoryModel& model, const ArenaPlan& plan,

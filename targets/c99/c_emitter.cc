@@ -121,9 +121,19 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
     if (!line.empty()) w.Line(absl::StrCat(" * ", EscapeForCComment(line, 200)));
   }
   if (!o.certificate.empty()) w.Line(absl::StrCat(" * ", EscapeForCComment(o.certificate, 200)));
+  const bool io_in_arena = m.aliases.io_in_arena;
   w.Line(" *");
   w.Line(absl::StrCat(" * int ", o.name, "_run(const void *const inputs[], void *const outputs[]);"));
-  w.Line(" * runs the model on caller buffers (graph order) and returns 0 on success.");
+  if (io_in_arena) {
+    w.Line(" * copies the inputs (graph order) into the arena, runs the model and copies the");
+    w.Line(" * outputs out; returns 0 on success. Without copies:");
+    w.Line(absl::StrCat(" * void *", o.name, "_input(unsigned index);  void *", o.name,
+                        "_output(unsigned index);  int ", o.name, "_invoke(void);"));
+    w.Line(" * write each input at its pointer into the arena before every run (a run may reuse");
+    w.Line(" * their bytes), call the invoke function, read the outputs at theirs before the next.");
+  } else {
+    w.Line(" * runs the model on caller buffers (graph order) and returns 0 on success.");
+  }
   w.Line(" */");
   w.Line(absl::StrCat("#ifndef ", up, "_H_"));
   w.Line(absl::StrCat("#define ", up, "_H_"));
@@ -136,6 +146,10 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Line();
   w.Comment("Bytes of static RAM the model uses for activations.");
   w.Line(absl::StrCat("#define ", up, "_ARENA_SIZE ", plan.arena_bytes, "u"));
+  w.Comment(io_in_arena ? "The inputs and outputs live in the arena (--io=arena): the arena is all the RAM."
+                        : "The inputs and outputs are caller buffers (--io=caller): RAM is the arena plus them.");
+  w.Line(absl::StrCat("#define ", up, "_IO_IN_ARENA ", io_in_arena ? 1 : 0));
+  w.Line(absl::StrCat("#define ", up, "_TOTAL_RAM_SIZE ", plan.arena_bytes + CallerIoBytes(m), "u"));
   w.Line(absl::StrCat("#define ", up, "_ARENA_ALIGNMENT ", m.alignment, "u"));
   w.Comment(absl::StrCat("The target the code was generated for; arena section: ",
                          o.arena_section.empty() ? "(default)" : o.arena_section,
@@ -163,6 +177,13 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   }
   w.Line();
   w.Line(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[]);"));
+  if (io_in_arena) {
+    w.Comment("Where input/output `index` lives in the arena (NULL for an index out of range).");
+    w.Line(absl::StrCat("void *", o.name, "_input(unsigned index);"));
+    w.Line(absl::StrCat("void *", o.name, "_output(unsigned index);"));
+    w.Comment("Runs the model on the inputs written into the arena.");
+    w.Line(absl::StrCat("int ", o.name, "_invoke(void);"));
+  }
   w.Line();
   w.Line("#ifdef __cplusplus");
   w.Line("}");
@@ -170,6 +191,29 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Line();
   w.Line(absl::StrCat("#endif /* ", up, "_H_ */"));
   return w.str();
+}
+
+// NAME_input(i) and NAME_output(i) under --io=arena: the arena address of each
+// graph input and output, from the offset macros of their buffers.
+void EmitArenaIoAccessors(const EmitContext& ctx, CodeWriter& w) {
+  const Program& p = ctx.program;
+  auto accessor = [&](const char* kind, const std::vector<ValueId>& values) {
+    w.Open(absl::StrCat("void *", ctx.prefix, "_", kind, "(unsigned index)"));
+    w.Open("switch (index)");
+    for (size_t i = 0; i < values.size(); ++i) {
+      const ValueId v = values[i];
+      const Buffer& b = ctx.model.buffers[ctx.model.buffer_of_value[v]];
+      const int64_t off = ctx.model.offset_in_buffer[v];
+      w.Line(absl::StrCat("case ", i, "u: return ", ctx.prefix, "_arena + ", ctx.offset_name[b.id],
+                          off ? absl::StrCat(" + ", off, "u") : "", ";"));
+    }
+    w.Line("default: return NULL;");
+    w.Close();
+    w.Close();
+  };
+  accessor("input", p.inputs());
+  accessor("output", p.outputs());
+  w.Line();
 }
 
 // Offset macros for the statements' scratch (one step each), named after
@@ -383,21 +427,30 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Comment("---- statements, in the scheduled order ----");
   w.Raw(stmts.str());
   if (dispatch) EmitDispatchTables(x86, weight_table, w);
-  w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
+  const bool io_in_arena = m.aliases.io_in_arena;
+  auto null_checks = [&] {
+    w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+    for (size_t i = 0; i < p.inputs().size(); ++i) {
+      w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+    }
+    for (size_t i = 0; i < p.outputs().size(); ++i) {
+      w.Line(absl::StrCat("if (outputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+    }
+  };
+  if (io_in_arena) {
+    EmitArenaIoAccessors(ctx, w);
+    w.Open(absl::StrCat("int ", o.name, "_invoke(void)"));
+  } else {
+    w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
+  }
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
   if (dispatch) EmitDispatchChoice(x86, w);
-  w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-  for (size_t i = 0; i < p.inputs().size(); ++i) {
-    w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-  }
-  for (size_t i = 0; i < p.outputs().size(); ++i) {
-    w.Line(absl::StrCat("if (outputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-  }
+  if (!io_in_arena) null_checks();
   w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
-  w.Line("c.inputs = inputs;");
-  w.Line("c.outputs = outputs;");
+  w.Line(io_in_arena ? "c.inputs = NULL;" : "c.inputs = inputs;");
+  w.Line(io_in_arena ? "c.outputs = NULL;" : "c.outputs = outputs;");
   if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
-  if (o.arena_guard) EmitGuardStart(o.name, w);
+  if (o.arena_guard) EmitGuardStart(m, plan, o.name, w);
   for (size_t i = 0; i < fn_names.size(); ++i) {
     w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(fn_names[i], "(&c);"));
     if (o.arena_guard) {
@@ -406,6 +459,25 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
+  if (io_in_arena) {
+    w.Line();
+    w.Comment("The caller-buffer interface over the arena: copies in, runs, copies out.");
+    w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
+    w.Line("int status;");
+    null_checks();
+    for (size_t i = 0; i < p.inputs().size(); ++i) {
+      w.Line(absl::StrCat("memcpy(", o.name, "_input(", i, "u), inputs[", i, "], ", up, "_INPUT_", i,
+                          "_BYTES);"));
+    }
+    w.Line(absl::StrCat("status = ", o.name, "_invoke();"));
+    w.Line(absl::StrCat("if (status != ", up, "_OK) return status;"));
+    for (size_t i = 0; i < p.outputs().size(); ++i) {
+      w.Line(absl::StrCat("memcpy(outputs[", i, "], ", o.name, "_output(", i, "u), ", up, "_OUTPUT_", i,
+                          "_BYTES);"));
+    }
+    w.Line(absl::StrCat("return ", up, "_OK;"));
+    w.Close();
+  }
   if (o.target->features.avx2) EmitAvx2End(w);
 
   std::vector<GeneratedFile> files;

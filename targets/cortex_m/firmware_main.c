@@ -58,11 +58,12 @@ int main(void) {
       return 2;
     }
   }
+  oc_model_load_inputs();
   oc_mark_begin();
   oc_mark_end();
   stack_top = paint_stack();
   oc_mark_begin();
-  status = oc_model_run(oc_inputs, oc_outputs);
+  status = oc_model_run();
   oc_mark_end();
   if (status != 0) {
     print_number("error: the model returned status ", (uint32_t)status);
@@ -70,7 +71,7 @@ int main(void) {
   }
   print_number("stack_bytes=", stack_used_below(stack_top));
   for (i = 0; i < oc_num_outputs; ++i) {
-    if (oc_sh_write_file(oc_output_paths[i], oc_outputs[i], oc_output_bytes[i]) != 0) {
+    if (oc_sh_write_file(oc_output_paths[i], oc_output(i), oc_output_bytes[i]) != 0) {
       oc_sh_write0("error: cannot write an output file on the host\n");
       return 1;
     }

@@ -13,14 +13,11 @@ scratch-free one; bad values exit 2.
 
     kernel_scratch_tests.py --compiler onnx-to-c --work DIR
 """
-import argparse
 import json
-import shutil
 import sys
-from pathlib import Path
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-from run_cli_tests import ROOT, check, failures, run  # noqa: E402
+from run_cli_tests import ROOT, check, check_verifies, failures, parse_work_args, run  # noqa: E402
 
 MODELS = [ROOT / "models" / m / "model.onnx" for m in ("cnn_small", "conv2d_basic", "conv1d_dilated_group")]
 PUBLIC = ROOT.parent / "shared" / "models" / "public"
@@ -76,20 +73,13 @@ def test_model(compiler, work, model, budgets):
               f"{tag}: {n} band statements, as many in the report's list and in the C")
         sizes = [k["scratch_bytes"] for k in r["kernel_scratch"]]
         check(all(s > 0 for s in sizes), f"{tag}: band sizes {sizes}")
-        rc, out, err = run(compiler, "verify", work / f"{tag}.json", model)
-        check(rc == 0 and "verify: ok" in out, f"{tag}: the report verifies {err.strip()}")
+        check_verifies(compiler, work / f"{tag}.json", model, tag)
         if budget is None:
             yield n
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--compiler", required=True)
-    ap.add_argument("--work", required=True, type=Path)
-    args = ap.parse_args()
-    if args.work.exists():
-        shutil.rmtree(args.work)
-    args.work.mkdir(parents=True)
+    args = parse_work_args()
     used = 0
     for model in MODELS:
         used += sum(test_model(args.compiler, args.work, model, [None, 16, 1000, 1 << 20]))

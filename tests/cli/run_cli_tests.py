@@ -33,6 +33,23 @@ def run(compiler, *args):
     return p.returncode, p.stdout, p.stderr
 
 
+def check_verifies(compiler, report, model, tag):
+    rc, out, err = run(compiler, "verify", report, model)
+    check(rc == 0 and "verify: ok" in out, f"{tag}: the report verifies {err.strip()}")
+
+
+def parse_work_args():
+    """--compiler and --work (emptied and created) of every CLI test script."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True, type=Path)
+    args = ap.parse_args()
+    if args.work.exists():
+        shutil.rmtree(args.work)
+    args.work.mkdir(parents=True)
+    return args
+
+
 def help_options(text):
     """{option: its help text (continuation lines joined)} from --help."""
     options, current = {}, None
@@ -197,13 +214,7 @@ def test_emit_ir(compiler, work):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--compiler", required=True)
-    ap.add_argument("--work", required=True, type=Path)
-    args = ap.parse_args()
-    if args.work.exists():
-        shutil.rmtree(args.work)
-    args.work.mkdir(parents=True)
+    args = parse_work_args()
     test_help_and_docs(args.compiler)
     test_version(args.compiler)
     test_max_arena(args.compiler, args.work)

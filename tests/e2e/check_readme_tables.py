@@ -5,8 +5,12 @@
     TFLite-style arena, the arena without overlap, the arena, the peak, the
     lower bound and the certificate, compiled as the table says
     (--kernel-scratch-budget=0), and the mean ratios below the table; with the
-    default options (kernel scratch within its budget), the arena equals the
+    default options (kernel scratch in free bytes only), the arena equals the
     modeled peak and the certificate column still holds on every model;
+  * "Total RAM": for each public model, the TFLite-style arena with the inputs
+    and outputs in it, our arena plus the caller's buffers (default options,
+    --io=caller), our arena holding the inputs and outputs (--io=arena), its
+    lower bound and certificate, and the mean ratios below the table;
   * the recompute table's rows for the project's test models (1%, cap 1):
     arena without and with recompute, and the exact search's optimum.
 
@@ -104,6 +108,34 @@ def main():
                 expect("mean ratio without overlap", f"{mean_no:.{len(m.group(2).split('.')[1])}f}",
                        m.group(2))
             print(f"public-model table: {len(rows)} rows checked")
+            rows = table_after(text, "| model | TFLite-style arena with inputs and outputs |")
+            caller_ratios, arena_ratios = [], []
+            for cells in rows:
+                name = cells[0]
+                model = public / f"{name}.onnx"
+                c = compile_report(a.compiler, model, ["--io=caller"], work)
+                r = compile_report(a.compiler, model, ["--io=arena"], work)
+                tfl = r["tflite_style_io_arena_bytes"]
+                expect(f"{name} TFLite-style arena with inputs and outputs", tfl, number(cells[1]))
+                expect(f"{name} arena + caller buffers", c["total_ram_bytes"], number(cells[2]))
+                expect(f"{name} arena holding them", r["total_ram_bytes"], number(cells[3]))
+                expect(f"{name} (--io=arena) lower bound", r["lower_bound_bytes"], number(cells[4]))
+                expect(f"{name} (--io=arena) certified", r["certified_optimal"], cells[5].startswith("yes"))
+                if "exhaustive search" in cells[5]:
+                    expect(f"{name} (--io=arena) proven optimal", r["proven_optimal"], True)
+                expect(f"{name} (--io=arena) arena equals the modeled peak", r["arena_bytes"], r["peak_bytes"])
+                caller_ratios.append(c["total_ram_bytes"] / tfl)
+                arena_ratios.append(r["total_ram_bytes"] / tfl)
+            m = re.search(r"Mean total RAM against that arena: ([\d.]+) with the inputs and outputs\s+in\s+"
+                          r"our\s+arena, ([\d.]+) with\s+caller buffers", text)
+            if not m:
+                failures.append("no 'Mean total RAM against that arena' line")
+            else:
+                expect("mean total RAM ratio (--io=arena)",
+                       f"{sum(arena_ratios) / len(arena_ratios):.{len(m.group(1).split('.')[1])}f}", m.group(1))
+                expect("mean total RAM ratio (--io=caller)",
+                       f"{sum(caller_ratios) / len(caller_ratios):.{len(m.group(2).split('.')[1])}f}", m.group(2))
+            print(f"total-RAM table: {len(rows)} rows checked")
         else:
             print("public-model table: skipped (no public models directory)")
 

@@ -8,10 +8,11 @@ program, the generated C marks each second run, and the named models meet
 their expectations.
 
     /usr/bin/python3 tests/e2e/run_recompute_identity.py --compiler build/onnx-to-c --work DIR
-        [--public DIR] [--options OPT,...] [--must-pay NAME,...] [--must-not-change NAME,...]
-        MODEL_DIR...
+        [--public DIR] [--options OPT,...] [--common-options OPT,...] [--must-pay NAME,...]
+        [--must-not-change NAME,...] MODEL_DIR...
 
 --options: more options for the recompute build (e.g. a larger MAC budget).
+--common-options: options of both builds (e.g. --io=arena).
 --must-pay: the arena drops by at least 5% at no more than 1% extra MACs.
 --must-not-change: no clone, the same order and the same arena as without.
 """
@@ -64,8 +65,9 @@ def check_case(args, name, model, data):
     """Returns (passed, line)."""
     try:
         work, inputs, n_outputs = prepare_case(args.work, name, model, data)
-        off_dir, off = compile_model(args.compiler, model, work, "off", [])
-        extra = [o for o in args.options.split(",") if o]
+        common_options = [o for o in args.common_options.split(",") if o]
+        off_dir, off = compile_model(args.compiler, model, work, "off", common_options)
+        extra = [o for o in args.options.split(",") if o] + common_options
         on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
         subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
                        capture_output=True, timeout=600)
@@ -101,6 +103,7 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--public")
     ap.add_argument("--options", default="", help="comma-separated extra options of the recompute build")
+    ap.add_argument("--common-options", default="", help="comma-separated options of both builds")
     ap.add_argument("--must-pay", default="", help="comma-separated model names")
     ap.add_argument("--must-not-change", default="", help="comma-separated model names")
     ap.add_argument("--jobs", type=int, default=2)

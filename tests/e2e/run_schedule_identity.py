@@ -2,6 +2,8 @@
 """Bitwise identity across schedules: every operator order onnx-to-c can choose
 must compute exactly the bits of the file order (the same kernels on the same
 data), and the chosen order's peak must not exceed the file order's or RPO's.
+The same with the graph's inputs and outputs in the arena (--io=arena), whose
+total RAM must not exceed the caller-buffer build's arena plus its buffers.
 
     /usr/bin/python3 tests/e2e/run_schedule_identity.py --compiler build/onnx-to-c --work DIR
         [--public DIR] MODEL_DIR...
@@ -35,7 +37,8 @@ CFLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-Og", "-ffp-c
 # (label, extra compiler options); the first is the reference.
 VARIANTS = [("file", ["--schedule=file"]), ("rpo", ["--schedule=rpo"]),
             ("heuristic", ["--schedule=heuristic"]), ("best", []),
-            ("best-linear", ["--planner=linear"]), ("no-overlap", ["--overlap=off"])]
+            ("best-linear", ["--planner=linear"]), ("no-overlap", ["--overlap=off"]),
+            ("io-arena", ["--io=arena"])]
 
 
 def inputs_for(model, data_dir):
@@ -167,6 +170,18 @@ def prepare_case(work_root, name, model, data):
     return work, inputs_for(model, data), len(common.graph_io(model)[1])
 
 
+def aligned_caller_io(report):
+    """The caller's input and output bytes of a --io=caller report, each rounded up to the
+    arena alignment as the arena would hold them."""
+    a = report["alignment"]
+    sizes = {}
+    for v in report["values"]:
+        if v["space"] != "arena":  # a view of an input may be a slice of it: the largest is the whole
+            key = (v["space"], v["index"])
+            sizes[key] = max(sizes.get(key, 0), v["offset"] + v["bytes"])
+    return sum((b + a - 1) // a * a for b in sizes.values())
+
+
 def check_case(args, name, model, data):
     """Returns (passed, line)."""
     try:
@@ -178,9 +193,17 @@ def check_case(args, name, model, data):
     ref_bits = results["file"][0]
     problems = [label for label, (bits, _) in results.items() if bits != ref_bits]
     best = results["best"][1]
-    if best["peak_bytes"] > min(best["baselines"]["file_order_peak_bytes"],
-                                best["baselines"]["rpo_peak_bytes"]):
-        problems.append("best peak above a baseline")
+    for label in ("best", "io-arena"):
+        r = results[label][1]
+        if r["peak_bytes"] > min(r["baselines"]["file_order_peak_bytes"], r["baselines"]["rpo_peak_bytes"]):
+            problems.append(f"{label} peak above a baseline")
+    # Inputs and outputs in the arena: the certificate covers them, and the whole RAM is
+    # no more than the caller-buffer build's arena plus its input and output buffers.
+    io = results["io-arena"][1]
+    if not io["io_in_arena"] or io["total_ram_bytes"] != io["arena_bytes"] or io["caller_io_bytes"] != 0:
+        problems.append("io-arena report")
+    if io["total_ram_bytes"] > best["arena_bytes"] + aligned_caller_io(best):
+        problems.append("io-arena total RAM above the caller build's")
     orders_differ = len({tuple(r["order"]) for _, r in results.values()})
     status = "PASS" if not problems else "FAIL"
     return not problems, (f"{status} {name}: {orders_differ} distinct orders, peak file "

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """`onnx-to-c verify` must accept the reports onnx-to-c writes and reject
-tampered ones (peak, bound, certificate flag, order, witness ideal, arena plan).
+tampered ones (peak, bound, certificate flag, order, witness ideal, arena plan; with
+--io=arena, where the inputs and outputs are and how long they live).
 
     /usr/bin/python3 tests/e2e/run_verify_tests.py --compiler build/onnx-to-c --work DIR MODEL_DIR[:OPT,...]...
 
@@ -17,10 +18,28 @@ from pathlib import Path
 
 
 # Tamperings that only one check can catch: the rejection must name it.
-EXPECTED_ERROR = {"contract too close": "displaces its output too little"}
+EXPECTED_ERROR = {"contract too close": "displaces its output too little",
+                  "io output overwritten": "before the end of the run"}
 
 
-def tamperings(report):
+def tensor_descendants(model):
+    """Per ONNX tensor name, the names of every tensor computed from it (the compiler
+    fuses nodes, so a statement may read a tensor its node's ONNX inputs do not name)."""
+    import onnx  # Debian's python3-onnx
+    direct = {}
+    for node in onnx.load(str(model), load_external_data=False).graph.node:
+        for name in node.input:
+            direct.setdefault(name, set()).update(node.output)
+    def closure(name, seen):
+        for d in direct.get(name, ()):
+            if d not in seen:
+                seen.add(d)
+                closure(d, seen)
+        return seen
+    return {name: closure(name, set()) for name in direct}
+
+
+def tamperings(report, graph_outputs, descendants):
     def peak(d): d["peak_bytes"] -= 16
     def bound(d): d["lower_bound_bytes"] += 16
     def certified(d): d["certified_optimal"] = not d["certified_optimal"]
@@ -101,6 +120,27 @@ def tamperings(report):
             c["clone_of"] = c["original"] = next(i for i in d["order"] if i != c["clone_of"])
         cases += [("clone readers", clone_readers), ("clones dropped", clones_dropped),
                   ("clone of", clone_of)]
+    if report["io_in_arena"]:
+        def io_flag(d): d["io_in_arena"] = False  # the placements keep the inputs in the arena
+        def io_total(d): d["total_ram_bytes"] -= d["alignment"]
+        def io_output_overwritten(d):
+            # Put a buffer written after a graph output's producer onto the output: live
+            # together only because the caller reads the output after the run.
+            for o in (b for b in d["buffers"] if set(graph_outputs) & set(b["holds"])):
+                # The latest such buffer: most likely written after the output's last reader.
+                for b in sorted(d["buffers"], key=lambda b: -b["first_step"]):
+                    # Not computed from the output (by ONNX names), so its writer does not read it.
+                    if (b["first_step"] > o["first_step"] and b["bytes"] <= o["bytes"] and
+                            b["name"] not in descendants.get(o["name"], ())):
+                        moved = o["offset"] - b["offset"]
+                        b["offset"] = o["offset"]
+                        for v in d["values"]:
+                            if v["value"] in b["holds"]:
+                                v["offset"] += moved
+                        return
+            raise LookupError
+        cases += [("io flag", io_flag), ("io total", io_total),
+                  ("io output overwritten", io_output_overwritten)]
     if report["witness"]["cuts"] and report["witness"]["cuts"][0]["ideal"]:
         cases.append(("ideal", ideal))
     return cases
@@ -112,7 +152,10 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--require", action="append", default=[], metavar="LABEL",
                     help="a tampering that must apply to at least one model")
-    ap.add_argument("models", nargs="+")
+    ap.add_argument("--io-only", action="append", default=[], metavar="MODEL_DIR[:OPT,...]",
+                    help="a model for the tamperings of --io=arena only (where an output is written "
+                         "early, for instance, though other tamperings may not apply)")
+    ap.add_argument("models", nargs="*")
     args = ap.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -123,7 +166,7 @@ def main():
         return subprocess.run([args.compiler, "verify", str(report_path), str(model)],
                               capture_output=True, text=True, timeout=300)
 
-    for arg in args.models:
+    for arg, io_only in [(m, False) for m in args.models] + [(m, True) for m in args.io_only]:
         m, _, opts = arg.partition(":")
         options = [o for o in opts.split(",") if o]
         model = Path(m) / "model.onnx"
@@ -132,11 +175,23 @@ def main():
         subprocess.run([args.compiler, str(model), "-o", str(work / name), "--report", str(report_path),
                         *options], check=True, capture_output=True, timeout=300)
         report = json.loads(report_path.read_text())
+        # The graph's outputs (value ids), for the tamperings that need them: a
+        # caller-buffer build's report places them in spaces of their own.
+        graph_outputs = []
+        if report["io_in_arena"]:
+            caller_report = work / f"{name}_caller.json"
+            subprocess.run([args.compiler, str(model), "-o", str(work / (name + "_caller")), "--report",
+                            str(caller_report), *options, "--io=caller"], check=True, capture_output=True,
+                           timeout=300)
+            graph_outputs = [v["value"] for v in json.loads(caller_report.read_text())["values"]
+                             if v["space"] == "output"]
         res = verify(report_path, model)
         ok = res.returncode == 0 and "verify: ok" in res.stdout
         print(f"{'PASS' if ok else 'FAIL'} {name}: genuine report {'accepted' if ok else 'rejected: ' + res.stderr.strip()}")
         passed, failed = passed + ok, failed + (not ok)
-        for label, mutate in tamperings(report):
+        for label, mutate in tamperings(report, graph_outputs, tensor_descendants(model)):
+            if io_only and not label.startswith("io "):
+                continue
             bad = copy.deepcopy(report)
             try:
                 mutate(bad)

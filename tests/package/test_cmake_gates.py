@@ -1,7 +1,9 @@
 """MAX_ARENA and REQUIRE_CERTIFIED of onnx_to_c_add_model() fail the build
 with onnx-to-c's message and leave no generated file or report; within the
 limits the same project builds. The ONNX_TO_C_EXECUTABLE cache variable
-picks the compiler the build runs.
+picks the compiler the build runs. IO arena|caller reaches the compiler (the
+report and the header say where the inputs and outputs live); another value
+fails at configure time.
 
     test_cmake_gates.py --prefix PREFIX --work DIR
 """
@@ -59,6 +61,22 @@ def check_executable_override(work, prefix, model):
     print("ok: ONNX_TO_C_EXECUTABLE overrides the compiler")
 
 
+def check_io(work, prefix, model):
+    for where, in_arena in (("arena", True), ("caller", False)):
+        report = expect_success(work, prefix, model, f"-DIO={where}")
+        header = (work / "gates" / "onnx_to_c" / "gated" / "gated.h").read_text()
+        if report["io_in_arena"] != in_arena or f"#define GATED_IO_IN_ARENA {int(in_arena)}" not in header:
+            consumer.fail(f"IO {where}: the report says io_in_arena {report['io_in_arena']}")
+        if (report["total_ram_bytes"] == report["arena_bytes"]) != in_arena:
+            consumer.fail(f"IO {where}: total RAM {report['total_ram_bytes']}, arena {report['arena_bytes']}")
+        print(f"ok: IO {where}: total RAM {report['total_ram_bytes']} bytes")
+    rc, out = consumer.run([consumer.CMAKE, "-S", PROJECT, "-B", work / "gates_bad_io",
+                            f"-DCMAKE_PREFIX_PATH={prefix}", f"-DMODEL={model}", "-DIO=heap"])
+    if rc == 0 or "IO 'heap' is neither arena nor caller" not in out:
+        consumer.fail(f"IO heap: configuring should fail naming the value\n{out}")
+    print("ok: IO heap fails at configure time")
+
+
 def main():
     args = consumer.parse_args()
     w, p = args.work, args.prefix
@@ -75,6 +93,7 @@ def main():
     expect_failure(w, p, hard, ["--require-certified", "not certified optimal", "lower bound"],
                    "-DCERTIFIED=ON", "-DEXTRA_OPTIONS=--schedule=file")
     check_executable_override(w, p, cnn)
+    check_io(w, p, cnn)
     # A model target named like a system library still links that library.
     expect_success(w, p, cnn, "-DMODEL_TARGET=m")
 

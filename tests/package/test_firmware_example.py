@@ -1,8 +1,9 @@
 """examples/firmware cross-compiled for Cortex-M4F with arm-none-eabi-gcc
 against an installed prefix (the compiler runs on the host): it must compile
 warning-free and link, TARGET cortex-m4 must reach the compiler (the header's
-target and alignment), the model's static arena must be in the ELF with the
-size the generated header states, and the generated code must be compiled
+target and alignment; inputs and outputs in the arena, the Cortex-M default),
+the model's static arena must be in the ELF with the size the generated header
+states, and the generated code must be compiled
 with -ffp-contract=off and the toolchain's CPU flags. Exit 77 (skip) without
 arm-none-eabi-gcc.
 
@@ -39,6 +40,8 @@ def main():
     # TARGET cortex-m4 reached the compiler: Cortex-M alignment, recorded target.
     if '#define CNN_TARGET "cortex-m4"' not in h or "#define CNN_ARENA_ALIGNMENT 8u" not in h:
         consumer.fail("TARGET cortex-m4 did not reach onnx-to-c (header: target or alignment)")
+    if "#define CNN_IO_IN_ARENA 1" not in h or f"#define CNN_TOTAL_RAM_SIZE {arena}u" not in h:
+        consumer.fail("on cortex-m4 the inputs and outputs should live in the arena by default")
     rc, symbols = consumer.run(["arm-none-eabi-nm", "-S", elf])
     sizes = [int(m.group(1), 16) for m in re.finditer(r"^\S+ (\S+) [bB] cnn_arena$", symbols, re.M)]
     if sizes != [arena]:

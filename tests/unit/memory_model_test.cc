@@ -144,6 +144,50 @@ TEST(MemoryModelTest, AnOutputThatIsAViewMovesItsWholeBufferOutOfTheArena) {
   EXPECT_EQ(m.peak_bytes, 0);
 }
 
+// --io=arena: the input is an arena buffer from step 0 to its last reader, the
+// output one from its producer to the last step, both counted in the live bytes.
+TEST(MemoryModelTest, InputsAndOutputsInTheArenaLiveForTheWholeRun) {
+  Chain t = MakeChain();
+  AliasOptions io = ViewsOnly();
+  io.io_in_arena = true;
+  MemoryModel m = ComputeMemoryModel(t.p, 16, io);
+  auto buf = [&](ValueId v) { return m.buffers[m.buffer_of_value[v]]; };
+  EXPECT_EQ(buf(t.x).location, BufferLocation::kArena);
+  EXPECT_TRUE(buf(t.x).holds_input);
+  EXPECT_EQ(buf(t.out).location, BufferLocation::kArena);
+  EXPECT_TRUE(buf(t.out).holds_output);
+  EXPECT_EQ(buf(t.x).first_step, 0);
+  EXPECT_EQ(buf(t.x).last_step, 0);
+  EXPECT_EQ(buf(t.out).first_step, 4);
+  EXPECT_EQ(buf(t.out).last_step, 4);
+  EXPECT_EQ(CallerIoBytes(m), 0);
+  // x:32 at step 0, out:32 at step 4, on top of the plain model's live bytes.
+  EXPECT_THAT(m.live_bytes, ElementsAre(64, 32, 80, 64, 64));
+  EXPECT_EQ(CallerIoBytes(ComputeMemoryModel(t.p, 16, ViewsOnly())), 40);
+}
+
+// An input's bytes may be reused once it dies (an in-place op over it), an
+// output's never: the caller reads it after the run.
+TEST(MemoryModelTest, AnArenaOutputIsNeverWrittenInPlace) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {4});
+  ValueId a = AddOp(p, OpKind::kRelu, {x}, "a", {4});  // may overwrite x
+  ValueId b = AddOp(p, OpKind::kRelu, {a}, "b", {4});  // an output
+  ValueId c = AddOp(p, OpKind::kRelu, {b}, "c", {4});  // must not overwrite b
+  ValueId d = AddOp(p, OpKind::kRelu, {c}, "d", {4});
+  p.outputs() = {b, d};
+  AliasOptions io;
+  io.io_in_arena = true;
+  MemoryModel m = ComputeMemoryModel(p, 16, io);
+  EXPECT_EQ(m.buffer_of_value[a], m.buffer_of_value[x]);
+  EXPECT_NE(m.buffer_of_value[c], m.buffer_of_value[b]);
+  EXPECT_EQ(m.buffers[m.buffer_of_value[b]].last_step, 3);
+  // With caller buffers the same op writes over a, which is no output.
+  io.io_in_arena = false;
+  MemoryModel caller = ComputeMemoryModel(p, 16, io);
+  EXPECT_EQ(caller.buffers[caller.buffer_of_value[b]].location, BufferLocation::kOutput);
+}
+
 TEST(MemoryModelTest, ChainPlans) {
   Chain t = MakeChain();
   MemoryModel m = ComputeMemoryModel(t.p, 16, ViewsOnly());
