@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "compiler/import/dim_values.h"
 #include "compiler/ir/program.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
@@ -22,6 +23,7 @@ namespace oc {
 struct CompileOptions {
   std::string model_path;
   std::string name;                 // C prefix; empty: from the model file name
+  DimValues dim_values;             // --dim: symbolic dimensions pinned to values
   // Empty: the default IR passes, then the default memory stages. Given: the
   // IR passes to run; the memory stages follow unless the list has some.
   std::vector<std::string> passes;

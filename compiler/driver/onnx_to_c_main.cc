@@ -25,6 +25,9 @@ std::vector<oc::CliOption> Options() {
       {"output-dir", "o", true, "", "directory for the generated C (created if missing)",
        "none; required with --emit=c", "DIR"},
       {"name", "", true, "", "C name prefix", "the model file's stem as a C identifier", "NAME"},
+      {"dim", "", true, "",
+       "pin symbolic dimensions (dim_param) of the graph's inputs and outputs, e.g. batch=1",
+       "none: a symbolic dimension is an error", "NAME=N,..."},
       {"emit-harness", "", false, "", "also write NAME_harness.c, a host main for raw tensor files"},
       {"report", "", true, "", "write the JSON report to this file", "", "FILE.json"},
       {"html-report", "", true, "", "write a self-contained HTML report (inline SVG) to this file", "",
@@ -113,7 +116,7 @@ int Usage(const std::string& message) {
 // on where they are written.
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
-  for (const char* opt : {"name", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
+  for (const char* opt : {"name", "dim", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
                           "recompute-cap", "recompute-mac-budget", "target", "arena-section",
                           "weights-section", "requant", "kernel-scratch-budget", "io"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
@@ -161,6 +164,11 @@ int main(int argc, char** argv) {
   o.name = cli.Get("name");
   if (!o.name.empty() && oc::SanitizeCIdentifier(o.name, 1000) != o.name) {
     return Usage(absl::StrCat("--name '", o.name, "' is not a valid C identifier"));
+  }
+  if (cli.Has("dim")) {
+    absl::StatusOr<oc::DimValues> dims = oc::ParseDimValues(cli.Get("dim"));
+    if (!dims.ok()) return Usage(std::string(dims.status().message()));
+    o.dim_values = *std::move(dims);
   }
   if (cli.Has("passes")) {
     for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);

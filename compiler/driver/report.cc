@@ -288,6 +288,14 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.String(std::filesystem::path(o.model_path).filename().string());
   j.Key("name");
   j.String(p.name);
+  // --dim: verify imports the model with the same dimensions.
+  j.Key("dim_values");
+  j.BeginObject();
+  for (const auto& [dim, value] : o.dim_values) {
+    j.Key(dim);
+    j.Int(value);
+  }
+  j.EndObject();
   j.Key("arena_bytes");
   j.Int(r.plan.arena_bytes);
   // What the firmware pays for activations: the arena plus the caller's

@@ -483,7 +483,12 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   OC_ASSIGN_OR_RETURN(std::string text, ReadFile(report_path));
   OC_ASSIGN_OR_RETURN(JsonValue r, ParseJson(text));
   if (r["schema_version"].Int() != 1) return Mismatch("unknown schema_version");
-  OC_ASSIGN_OR_RETURN(Program p, ImportOnnxFile(model_path, {}));
+  ImportOptions import_options;
+  for (const auto& [dim, value] : r["dim_values"].object) {
+    if (value.kind != JsonValue::Kind::kNumber || value.Int() < 1) return Mismatch("bad dim_values");
+    import_options.dim_values[dim] = value.Int();
+  }
+  OC_ASSIGN_OR_RETURN(Program p, ImportOnnxFile(model_path, import_options));
   PassStats stats;
   OC_RETURN_IF_ERROR(RunPipeline(p, DefaultPipeline(), stats));
   // Selective recompute: rebuild the claimed clones (same op, attributes and

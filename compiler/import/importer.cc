@@ -253,10 +253,13 @@ absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype
     if (d.has_dim_value()) {
       shape.push_back(d.dim_value());
     } else {
-      const std::string which =
-          d.dim_param().empty() ? "an unknown" : absl::StrCat("a dynamic (symbolic) '", d.dim_param(), "'");
+      if (d.dim_param().empty()) {
+        return absl::UnimplementedError(absl::StrCat(
+            what, " has an unknown dimension; onnx-to-c needs static shapes: fix the dimension in the model"));
+      }
       return absl::UnimplementedError(absl::StrCat(
-          what, " has ", which, " dimension; onnx-to-c needs static shapes: fix the dimension in the model"));
+          what, " has a dynamic (symbolic) '", d.dim_param(),
+          "' dimension; onnx-to-c needs static shapes: pin it with --dim=", d.dim_param(), "=N"));
     }
   }
   OC_RETURN_IF_ERROR(CheckStaticDims(shape, *dtype, what));
@@ -404,12 +407,12 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
 }  // namespace
 
 absl::StatusOr<Program> ImportOnnxBytes(const std::string& bytes, const ImportOptions& options) {
-  OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModelFromBytes(bytes));
+  OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModelFromBytes(bytes, options.dim_values));
   return Import(loaded, options);
 }
 
 absl::StatusOr<Program> ImportOnnxFile(const std::string& path, const ImportOptions& options) {
-  OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModel(path));
+  OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModel(path, options.dim_values));
   return Import(loaded, options);
 }
 

@@ -5,12 +5,14 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "compiler/import/dim_values.h"
 #include "compiler/ir/program.h"
 
 namespace oc {
 
 struct ImportOptions {
   std::string program_name = "model";
+  DimValues dim_values;  // --dim: symbolic dimensions pinned to values
 };
 
 // Loads, checks and shape-infers an ONNX file and lowers it to IR: constant

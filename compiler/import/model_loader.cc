@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/import/attribute_guard.h"
+#include "compiler/import/pin_dims.h"
 #include "compiler/support/status.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
@@ -161,7 +162,7 @@ absl::Status OnnxFailure(const std::string& what_failed, std::string what) {
 
 }  // namespace
 
-absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
+absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, const DimValues& dims) {
   if (bytes.empty()) return absl::InvalidArgumentError("the model file is empty");
   if (static_cast<int64_t>(bytes.size()) > kMaxModelBytes) {
     return absl::InvalidArgumentError("the model file is larger than 1 GiB");
@@ -181,6 +182,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
   OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
   OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
+  OC_RETURN_IF_ERROR(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   try {
     onnx::checker::check_model(loaded.model);
@@ -207,7 +209,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes) {
   return OnnxFailure("ONNX shape inference failed", failure);
 }
 
-absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path) {
+absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValues& dims) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open model file '", path, "'"));
   in.seekg(0, std::ios::end);
@@ -221,7 +223,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path) {
   if (size > 0 && !in.read(bytes.data(), size)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read '", path, "'"));
   }
-  return LoadOnnxModelFromBytes(bytes);
+  return LoadOnnxModelFromBytes(bytes, dims);
 }
 
 }  // namespace oc

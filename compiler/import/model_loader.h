@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "compiler/import/dim_values.h"
 #include "onnx/onnx_pb.h"
 
 namespace oc {
@@ -12,16 +13,17 @@ namespace oc {
 inline constexpr int kMinOpset = 1;
 inline constexpr int kMaxOpset = 17;
 
-// Parses `path` with bounded size and nesting, rejects external data, runs
-// onnx::checker and ONNX shape inference. Returns the default-domain opset.
+// Parses `path` with bounded size and nesting, rejects external data, pins
+// the symbolic dimensions named in `dims`, runs onnx::checker and ONNX shape
+// inference. Returns the default-domain opset.
 struct LoadedModel {
   onnx::ModelProto model;
   int opset = 0;
 };
-absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path);
+absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValues& dims = {});
 
 // The same on bytes already in memory (fuzzing, tests).
-absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes);
+absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, const DimValues& dims = {});
 
 }  // namespace oc
 

@@ -9,6 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
-  (void)oc::ImportOnnxBytes(bytes, {"fuzz"});
+  oc::ImportOptions options;
+  options.program_name = "fuzz";
+  (void)oc::ImportOnnxBytes(bytes, options);
   return 0;
 }
