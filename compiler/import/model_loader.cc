@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/import/attribute_guard.h"
+#include "compiler/import/ir_version.h"
 #include "compiler/import/pin_dims.h"
 #include "compiler/support/status.h"
 #include "google/protobuf/io/coded_stream.h"
@@ -180,6 +181,7 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, con
   }
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
   OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
+  OC_RETURN_IF_ERROR(AdmitIrVersion(loaded.model));
   OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
   OC_RETURN_IF_ERROR(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
