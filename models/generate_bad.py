@@ -234,13 +234,13 @@ def bad_cases():
          "initializer of an unsupported element type"),
         ("string_input.onnx", _relu_model([1, 4], elem_type=TP.STRING), 1, "string", "-",
          "graph input of dtype STRING"),
-        # --- external data: never read, wherever it points
+        # --- external data: never read outside the model's folder, nor from a missing file
         ("external_data_outside.onnx", _external_model("../../../../etc/passwd"), 1, "external data", "-",
          "initializer stored in '../../../../etc/passwd'"),
         ("external_data_absolute.onnx", _external_model("/etc/passwd"), 1, "external data", "-",
          "initializer stored in an absolute path"),
         ("external_data_inside.onnx", _external_model("weights.bin"), 1, "external data", "-",
-         "initializer stored next to the model (refused too: weights must be inside the model)"),
+         "initializer stored next to the model in a file that is not there"),
         ("external_data_constant.onnx",
          _model([helper.make_node("Constant", [], ["c"], name="const_ext",
                                   value=_external_tensor("v", "../secret.bin")),

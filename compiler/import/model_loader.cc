@@ -1,5 +1,6 @@
 #include "compiler/import/model_loader.h"
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -8,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/import/attribute_guard.h"
+#include "compiler/import/external_data.h"
 #include "compiler/import/ir_version.h"
 #include "compiler/import/pin_dims.h"
 #include "compiler/support/status.h"
@@ -35,14 +37,9 @@ std::string ExternalLocation(const onnx::TensorProto& t) {
   return "";
 }
 
-absl::Status RejectExternalData(const onnx::GraphProto& g) {
-  for (const auto& init : g.initializer()) {
-    if (UsesExternalData(init)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "initializer '", init.name(), "' uses external data", ExternalLocation(init),
-          ", which onnx-to-c refuses: store the weights inside the model"));
-    }
-  }
+// Tensors in node attributes (a Constant's value) must hold their bytes; only
+// initializers may live in an external file (LoadExternalInitializers).
+absl::Status RejectExternalAttributes(const onnx::GraphProto& g) {
   for (const auto& node : g.node()) {
     for (const auto& attr : node.attribute()) {
       const onnx::TensorProto* external = nullptr;
@@ -57,8 +54,8 @@ absl::Status RejectExternalData(const onnx::GraphProto& g) {
       }
       // Subgraphs (If, Loop, Scan) are refused later, but the ONNX checker
       // sees them first. The parser's nesting limit bounds this recursion.
-      if (attr.has_g()) OC_RETURN_IF_ERROR(RejectExternalData(attr.g()));
-      for (const auto& sub : attr.graphs()) OC_RETURN_IF_ERROR(RejectExternalData(sub));
+      if (attr.has_g()) OC_RETURN_IF_ERROR(RejectExternalAttributes(attr.g()));
+      for (const auto& sub : attr.graphs()) OC_RETURN_IF_ERROR(RejectExternalAttributes(sub));
     }
   }
   return absl::OkStatus();
@@ -70,7 +67,14 @@ absl::StatusOr<int> DefaultOpset(const onnx::ModelProto& m) {
     if (imp.domain().empty() || imp.domain() == "ai.onnx") opset = static_cast<int>(imp.version());
   }
   if (opset < 0) {
-    return absl::InvalidArgumentError("the model imports no default-domain (ai.onnx) opset");
+    // ai.onnx.ml (scikit-learn converters), ai.onnx.training, vendor domains.
+    std::string others;
+    for (const auto& imp : m.opset_import()) {
+      absl::StrAppend(&others, others.empty() ? "" : ", ", "'", imp.domain(), "' version ", imp.version());
+    }
+    return absl::UnimplementedError(absl::StrCat(
+        "the model imports no default-domain (ai.onnx) opset",
+        others.empty() ? std::string() : absl::StrCat(", only ", others, ", which onnx-to-c does not read")));
   }
   if (opset < kMinOpset || opset > kMaxOpset) {
     return absl::UnimplementedError(absl::StrCat("opset ", opset, " is not supported (supported: ",
@@ -163,7 +167,12 @@ absl::Status OnnxFailure(const std::string& what_failed, std::string what) {
 
 }  // namespace
 
-absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, const DimValues& dims) {
+namespace {
+
+// `model_dir`: the model file's folder, where external data may live (empty:
+// the model came as bytes and may have none).
+absl::StatusOr<LoadedModel> LoadFromBytes(const std::string& bytes, const DimValues& dims,
+                                          const std::string& model_dir) {
   if (bytes.empty()) return absl::InvalidArgumentError("the model file is empty");
   if (static_cast<int64_t>(bytes.size()) > kMaxModelBytes) {
     return absl::InvalidArgumentError("the model file is larger than 1 GiB");
@@ -180,7 +189,8 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, con
                      kMaxNesting, " deep)"));
   }
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
-  OC_RETURN_IF_ERROR(RejectExternalData(loaded.model.graph()));
+  OC_RETURN_IF_ERROR(RejectExternalAttributes(loaded.model.graph()));
+  OC_RETURN_IF_ERROR(LoadExternalInitializers(model_dir, *loaded.model.mutable_graph()));
   OC_RETURN_IF_ERROR(AdmitIrVersion(loaded.model));
   OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
@@ -211,6 +221,12 @@ absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, con
   return OnnxFailure("ONNX shape inference failed", failure);
 }
 
+}  // namespace
+
+absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, const DimValues& dims) {
+  return LoadFromBytes(bytes, dims, "");
+}
+
 absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValues& dims) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open model file '", path, "'"));
@@ -225,7 +241,8 @@ absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValu
   if (size > 0 && !in.read(bytes.data(), size)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read '", path, "'"));
   }
-  return LoadOnnxModelFromBytes(bytes, dims);
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  return LoadFromBytes(bytes, dims, dir.empty() ? "." : dir);
 }
 
 }  // namespace oc

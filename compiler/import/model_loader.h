@@ -13,16 +13,17 @@ namespace oc {
 inline constexpr int kMinOpset = 1;
 inline constexpr int kMaxOpset = 17;
 
-// Parses `path` with bounded size and nesting, rejects external data, pins
-// the symbolic dimensions named in `dims`, runs onnx::checker and ONNX shape
-// inference. Returns the default-domain opset.
+// Parses `path` with bounded size and nesting, reads external initializers
+// next to it (external_data.h), pins the symbolic dimensions named in `dims`,
+// runs onnx::checker and ONNX shape inference. Returns the default-domain
+// opset.
 struct LoadedModel {
   onnx::ModelProto model;
   int opset = 0;
 };
 absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValues& dims = {});
 
-// The same on bytes already in memory (fuzzing, tests).
+// The same on bytes already in memory (fuzzing, tests): no external data.
 absl::StatusOr<LoadedModel> LoadOnnxModelFromBytes(const std::string& bytes, const DimValues& dims = {});
 
 }  // namespace oc
