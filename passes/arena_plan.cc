@@ -48,6 +48,10 @@ int64_t OccupantOffset(const ArenaPlan& plan, const ArenaOccupant& o) {
   return index >= 0 && static_cast<size_t>(index) < offsets.size() ? offsets[index] : -1;
 }
 
+int64_t TotalRamBytes(const ArenaPlan& plan, const MemoryModel& model) {
+  return plan.arena_bytes + CallerIoBytes(model);
+}
+
 ArenaPlan PlanLinear(const Program& p, const MemoryModel& m) {
   std::vector<ArenaOccupant> items = ArenaOccupants(p, m);
   return FromPacking(p, m, items, PackLinear(AsIntervals(items)), "linear");

@@ -27,6 +27,10 @@ struct ArenaPlan {
 // under `plan`; -1 when the plan does not place it.
 int64_t OccupantOffset(const ArenaPlan& plan, const ArenaOccupant& occupant);
 
+// The RAM a firmware pays for activations: the arena plus the caller's input
+// and output buffers (just the arena with --io=arena).
+int64_t TotalRamBytes(const ArenaPlan& plan, const MemoryModel& model);
+
 // No reuse: every buffer gets its own bytes (the baseline).
 ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);
 // Largest first, lowest offset that fits among the buffers live at the same

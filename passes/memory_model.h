@@ -55,7 +55,6 @@ struct AliasOptions {
   }
 };
 
-
 // An input/output overlap a kernel's access order makes safe: the output
 // may start `displacement` bytes below the input, which dies at the
 // statement, because every write lands on input bytes already read for the

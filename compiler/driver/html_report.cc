@@ -103,7 +103,7 @@ std::string Summary(const CompileResult& r) {
       Card("Arena", Bytes(r.plan.arena_bytes),
            absl::StrCat(ShortBytes(r.plan.arena_bytes), " of static RAM (", HtmlEscape(r.program.name),
                         "_ARENA_SIZE)")),
-      Card("Total RAM", Bytes(r.plan.arena_bytes + CallerIoBytes(r.model)),
+      Card("Total RAM", Bytes(TotalRamBytes(r.plan, r.model)),
            r.memory.aliases.io_in_arena
                ? std::string("the arena holds the inputs and outputs too (--io=arena)")
                : absl::StrCat("the arena plus ", Bytes(CallerIoBytes(r.model)),
@@ -288,7 +288,7 @@ std::string BaselineTable(const CompileResult& r) {
       {"arena, no reuse at all", r.linear_arena_bytes},
       {"arena, this build", r.plan.arena_bytes},
       {"total RAM, this build (arena plus caller input and output buffers)",
-       r.plan.arena_bytes + CallerIoBytes(r.model)},
+       TotalRamBytes(r.plan, r.model)},
   };
   for (const auto& [what, bytes] : rows) {
     absl::StrAppend(&out, "<tr><td>", what, "</td><td class=\"n\">", GroupDigits(bytes), "</td></tr>");

@@ -305,7 +305,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Key("caller_io_bytes");
   j.Int(CallerIoBytes(r.model));
   j.Key("total_ram_bytes");
-  j.Int(r.plan.arena_bytes + CallerIoBytes(r.model));
+  j.Int(TotalRamBytes(r.plan, r.model));
   WriteCertificate(j, r);
   j.Key("peak_step");
   j.Int(r.model.peak_step);

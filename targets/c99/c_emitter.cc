@@ -149,7 +149,7 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Comment(io_in_arena ? "The inputs and outputs live in the arena (--io=arena): the arena is all the RAM."
                         : "The inputs and outputs are caller buffers (--io=caller): RAM is the arena plus them.");
   w.Line(absl::StrCat("#define ", up, "_IO_IN_ARENA ", io_in_arena ? 1 : 0));
-  w.Line(absl::StrCat("#define ", up, "_TOTAL_RAM_SIZE ", plan.arena_bytes + CallerIoBytes(m), "u"));
+  w.Line(absl::StrCat("#define ", up, "_TOTAL_RAM_SIZE ", TotalRamBytes(plan, m), "u"));
   w.Line(absl::StrCat("#define ", up, "_ARENA_ALIGNMENT ", m.alignment, "u"));
   w.Comment(absl::StrCat("The target the code was generated for; arena section: ",
                          o.arena_section.empty() ? "(default)" : o.arena_section,

@@ -22,6 +22,8 @@ import sys
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from run_cli_tests import ROOT, check, check_verifies, failures, parse_work_args, run  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from common import aligned_caller_io  # noqa: E402
 
 MODELS = [ROOT / "models" / m / "model.onnx"
           for m in ("cnn_small", "two_inputs_two_outputs", "maxpool_2x2", "int8_qdq_concat_pool")]
@@ -40,16 +42,6 @@ def compile_report(compiler, work, tag, model, *options):
 def header_define(header, name):
     m = re.search(rf"^#define NET_{name} (\d+)u?$", header, re.M)
     return int(m.group(1)) if m else None
-
-
-def aligned_io(report):
-    a = report["alignment"]
-    sizes = {}
-    for v in report["values"]:
-        if v["space"] != "arena":
-            key = (v["space"], v["index"])
-            sizes[key] = max(sizes.get(key, 0), v["offset"] + v["bytes"])
-    return sum((b + a - 1) // a * a for b in sizes.values())
 
 
 def test_model(compiler, work, model):
@@ -74,9 +66,9 @@ def test_model(compiler, work, model):
           "the header declares net_input, net_output, net_invoke and net_run")
     check(all(v["space"] == "arena" for v in arena["values"]),
           f"{name} --io=arena: every value is placed in the arena")
-    check(arena["total_ram_bytes"] <= caller["arena_bytes"] + aligned_io(caller),
+    check(arena["total_ram_bytes"] <= caller["arena_bytes"] + aligned_caller_io(caller),
           f"{name}: total RAM with the inputs and outputs in the arena {arena['total_ram_bytes']} <= "
-          f"the caller build's arena plus its buffers {caller['arena_bytes'] + aligned_io(caller)}")
+          f"the caller build's arena plus its buffers {caller['arena_bytes'] + aligned_caller_io(caller)}")
     check(arena["arena_bytes"] <= arena["tflite_style_io_arena_bytes"],
           f"{name}: {arena['arena_bytes']} <= the TFLite-style arena with inputs and outputs "
           f"{arena['tflite_style_io_arena_bytes']}")

@@ -175,6 +175,18 @@ def compare(out, ref, rtol, atol):
     return False, msg, max_diff
 
 
+def aligned_caller_io(report):
+    """The caller's input and output bytes of a --io=caller report, each rounded up to the
+    arena alignment as the arena would hold them."""
+    a = report["alignment"]
+    sizes = {}
+    for v in report["values"]:
+        if v["space"] != "arena":  # a view of an input may be a slice of it: the largest is the whole
+            key = (v["space"], v["index"])
+            sizes[key] = max(sizes.get(key, 0), v["offset"] + v["bytes"])
+    return sum((b + a - 1) // a * a for b in sizes.values())
+
+
 def fail(message):
     print(f"error: {message}", file=sys.stderr)
     sys.exit(2)

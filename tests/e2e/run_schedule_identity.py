@@ -170,18 +170,6 @@ def prepare_case(work_root, name, model, data):
     return work, inputs_for(model, data), len(common.graph_io(model)[1])
 
 
-def aligned_caller_io(report):
-    """The caller's input and output bytes of a --io=caller report, each rounded up to the
-    arena alignment as the arena would hold them."""
-    a = report["alignment"]
-    sizes = {}
-    for v in report["values"]:
-        if v["space"] != "arena":  # a view of an input may be a slice of it: the largest is the whole
-            key = (v["space"], v["index"])
-            sizes[key] = max(sizes.get(key, 0), v["offset"] + v["bytes"])
-    return sum((b + a - 1) // a * a for b in sizes.values())
-
-
 def check_case(args, name, model, data):
     """Returns (passed, line)."""
     try:
@@ -202,7 +190,7 @@ def check_case(args, name, model, data):
     io = results["io-arena"][1]
     if not io["io_in_arena"] or io["total_ram_bytes"] != io["arena_bytes"] or io["caller_io_bytes"] != 0:
         problems.append("io-arena report")
-    if io["total_ram_bytes"] > best["arena_bytes"] + aligned_caller_io(best):
+    if io["total_ram_bytes"] > best["arena_bytes"] + common.aligned_caller_io(best):
         problems.append("io-arena total RAM above the caller build's")
     orders_differ = len({tuple(r["order"]) for _, r in results.values()})
     status = "PASS" if not problems else "FAIL"
