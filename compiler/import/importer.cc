@@ -8,6 +8,7 @@
 #include "compiler/import/const_eval.h"
 #include "compiler/import/model_loader.h"
 #include "compiler/import/onnx_op_table.h"
+#include "compiler/import/opset_versions.h"
 #include "compiler/import/node_context.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
@@ -18,7 +19,10 @@ namespace oc {
 // ---- NodeContext -----------------------------------------------------------
 
 std::string NodeContext::Where() const {
-  return absl::StrCat("node '", node_.name(), "' (", node_.op_type(), ")");
+  const bool onnx_domain = node_.domain().empty() || node_.domain() == "ai.onnx";
+  const int version = onnx_domain ? OpSinceVersion(node_.op_type(), opset_) : 0;
+  return absl::StrCat("node '", node_.name(), "' (", node_.op_type(),
+                      version > 0 ? absl::StrCat("-", version) : std::string(), ")");
 }
 
 absl::Status NodeContext::Invalid(absl::string_view message) const {

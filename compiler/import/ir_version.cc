@@ -18,6 +18,7 @@ const char* NewerElementTypeName(int32_t type) {
     case 21: return "UINT4";
     case 22: return "INT4";
     case 23: return "FLOAT4E2M1";
+    case 24: return "FLOAT8E8M0";
     default: return nullptr;
   }
 }

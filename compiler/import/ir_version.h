@@ -11,10 +11,12 @@
 namespace oc {
 
 // The newest IR version whose additions onnx-to-c knows: IR 9 added the
-// float8 element types, IR 10 uint4, int4 and overloaded local functions.
-inline constexpr int64_t kMaxIrVersion = 10;
+// float8 element types, IR 10 uint4, int4 and overloaded local functions,
+// IR 11 float4e2m1 (and multi-device placement hints, which change no
+// result), IR 12 float8e8m0 (ONNX 1.19, opset 24).
+inline constexpr int64_t kMaxIrVersion = 12;
 
-// A model of IR version 9 or 10 that uses none of those additions is what an
+// A model of IR version 9 to 12 that uses none of those additions is what an
 // IR 8 model can express: its ir_version is lowered to the checker's so the
 // checker and shape inference run as for any other model. A model that uses
 // a newer element type is refused naming the tensor and the type; an IR

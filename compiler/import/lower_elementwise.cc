@@ -3,6 +3,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "absl/strings/match.h"
 #include "compiler/import/node_context.h"
 #include "compiler/support/status.h"
 
@@ -56,6 +57,8 @@ constexpr UnaryInfo kUnary[] = {
     {"ThresholdedRelu", OpKind::kThresholdedRelu, "alpha", 1.0f, nullptr, 0},
     {"Celu", OpKind::kCelu, "alpha", 1.0f, nullptr, 0},
     {"Shrink", OpKind::kShrink, "lambd", 0.5f, "bias", 0.0f},
+    {"Mish", OpKind::kMish, nullptr, 0, nullptr, 0},
+    {"Swish", OpKind::kSwish, "alpha", 1.0f, nullptr, 0},
 };
 
 bool IsSignedInt(DType t) {
@@ -70,7 +73,7 @@ bool HasBinaryKernel(OpKind op, DType t) {
   switch (op) {
     case OpKind::kAnd:
     case OpKind::kOr:
-    case OpKind::kXor: return t == DType::kBool;
+    case OpKind::kXor: return t == DType::kBool || IsSignedInt(t) || IsUnsignedInt(t);
     case OpKind::kBitShift: return IsUnsignedInt(t);
     case OpKind::kPRelu: return t == DType::kF32;
     case OpKind::kPow: return t != DType::kF64 && t != DType::kBool;
@@ -254,10 +257,12 @@ absl::Status LowerClip(NodeContext& ctx) {
 absl::Status LowerGelu(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   OC_ASSIGN_OR_RETURN(std::string approx, ctx.AttrString("approximate", "none"));
-  if (approx != "none") return ctx.Unsupported("only the exact (erf) Gelu is supported");
+  if (approx != "none" && approx != "tanh") {
+    return ctx.Invalid(absl::StrCat("approximate '", approx, "' is not 'none' or 'tanh'"));
+  }
   const Value& x = ctx.InputValue(0);
   ValueId y = ctx.NewResult(0, x.dtype, x.shape);
-  ctx.Emit(OpKind::kGelu, {ctx.Input(0)}, {y});
+  ctx.Emit(approx == "tanh" ? OpKind::kGeluTanh : OpKind::kGelu, {ctx.Input(0)}, {y});
   return absl::OkStatus();
 }
 
@@ -299,6 +304,8 @@ OpKind BinaryKind(const std::string& op) {
       {"Mod", OpKind::kMod},         {"BitShift", OpKind::kBitShift},
       {"And", OpKind::kAnd},         {"Or", OpKind::kOr},
       {"Xor", OpKind::kXor},         {"Equal", OpKind::kEqual},
+      {"BitwiseAnd", OpKind::kAnd},  {"BitwiseOr", OpKind::kOr},
+      {"BitwiseXor", OpKind::kXor},
       {"Less", OpKind::kLess},       {"LessOrEqual", OpKind::kLessOrEqual},
       {"Greater", OpKind::kGreater}, {"GreaterOrEqual", OpKind::kGreaterOrEqual},
   };
@@ -341,6 +348,13 @@ absl::Status LowerBinary(NodeContext& ctx) {
   }
   if (operands.empty()) return ctx.Invalid("no inputs");
   Program& p = ctx.program();
+  const DType t0 = p.value(operands[0]).dtype;
+  if (absl::StartsWith(op, "Bitwise") && !IsSignedInt(t0) && !IsUnsignedInt(t0)) {
+    return ctx.Invalid("the operands must be integers");
+  }
+  if ((op == "And" || op == "Or" || op == "Xor") && t0 != DType::kBool) {
+    return ctx.Invalid("the operands must be bool");
+  }
   if (kind == OpKind::kPow) {
     OC_ASSIGN_OR_RETURN(operands[1], PowExponent(ctx));
   }
@@ -401,6 +415,17 @@ absl::Status LowerNot(NodeContext& ctx) {
   if (ctx.InputValue(0).dtype != DType::kBool) return ctx.Invalid("the input must be bool");
   ValueId t = ctx.ScalarConstant(DType::kBool, 1.0, ".true");
   return EmitBinary(ctx, OpKind::kXor, ctx.Input(0), t, "").status();
+}
+
+// BitwiseNot: x xor all ones.
+absl::Status LowerBitwiseNot(NodeContext& ctx) {
+  const DType t = ctx.InputValue(0).dtype;
+  if (!IsSignedInt(t) && !IsUnsignedInt(t)) return ctx.Invalid("the input must be an integer");
+  HostTensor ones = HostTensor::Zeros(t, {});
+  ones.SetInt(0, -1);
+  ValueId all_ones = ctx.program().AddConstant(ctx.node().output(0) + ".ones", t, {},
+                                               std::move(ones.bytes));
+  return EmitBinary(ctx, OpKind::kXor, ctx.Input(0), all_ones, "").status();
 }
 
 absl::Status LowerWhere(NodeContext& ctx) {
@@ -474,6 +499,8 @@ void RegisterElementwiseLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Mod"] = LowerMod;
   t["BitShift"] = LowerBitShift;
   t["Not"] = LowerNot;
+  t["BitwiseNot"] = LowerBitwiseNot;
+  for (const char* op : {"BitwiseAnd", "BitwiseOr", "BitwiseXor"}) t[op] = LowerBinary;
   t["Where"] = LowerWhere;
   t["Cast"] = LowerCast;
   t["CastLike"] = LowerCast;

@@ -294,6 +294,56 @@ absl::Status LowerPool(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// LpPool: (sum over the window of |x|^p)^(1/p), as |x|^p, an average pool
+// that counts the padding (the window's sum over its size), times the
+// window size, then the p-th root.
+absl::Status LowerLpPool(NodeContext& ctx) {
+  OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
+  const Value& x = ctx.InputValue(0);
+  if (x.shape.size() < 3 || x.shape.size() > 5) {
+    return ctx.Unsupported("only 1-D, 2-D and 3-D pooling is supported");
+  }
+  OC_ASSIGN_OR_RETURN(int64_t p, ctx.AttrInt("p", 2));
+  if (p < 1 || p > 64) return ctx.Unsupported(absl::StrCat("p = ", p, " is not supported (1 to 64)"));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, ctx.AttrInts("kernel_shape", std::nullopt));
+  OC_ASSIGN_OR_RETURN(int64_t ceil_mode, ctx.AttrInt("ceil_mode", 0));
+  if (ceil_mode != 0) return ctx.Unsupported("ceil_mode is not supported");
+  Shape in_spatial(x.shape.begin() + 2, x.shape.end());
+  OC_ASSIGN_OR_RETURN(Window win, ResolveWindow(ctx, in_spatial, kernel, false));
+  Shape out = {x.shape[0], x.shape[1]};
+  out.insert(out.end(), win.out_spatial.begin(), win.out_spatial.end());
+  int64_t window = 1;
+  for (int64_t k : win.kernel) window *= k;
+  auto emit = [&](OpKind op, std::vector<ValueId> operands, const Shape& shape, const char* name) {
+    ValueId r = name ? ctx.Temp(DType::kF32, shape, name) : ctx.NewResult(0, DType::kF32, shape);
+    ctx.Emit(op, std::move(operands), {r});
+    return r;
+  };
+  ValueId powered = p == 2 ? emit(OpKind::kMul, {ctx.Input(0), ctx.Input(0)}, x.shape, ".squared")
+                           : emit(OpKind::kAbs, {ctx.Input(0)}, x.shape, ".abs");
+  if (p > 2) {
+    powered = emit(OpKind::kPow, {powered, ctx.ScalarConstant(DType::kF32, static_cast<double>(p), ".p")},
+                   x.shape, ".powered");
+  }
+  ValueId mean = ctx.Temp(DType::kF32, out, ".mean");
+  Statement& s = ctx.Emit(OpKind::kAveragePool, {powered}, {mean});
+  SetWindowAttrs(s, win);
+  s.attrs["count_include_pad"] = int64_t{1};
+  ValueId count = ctx.ScalarConstant(DType::kF32, static_cast<double>(window), ".window");
+  if (p == 1) {
+    emit(OpKind::kMul, {mean, count}, out, nullptr);
+    return absl::OkStatus();
+  }
+  ValueId sum = emit(OpKind::kMul, {mean, count}, out, ".sum");
+  if (p == 2) {
+    emit(OpKind::kSqrt, {sum}, out, nullptr);
+  } else {
+    emit(OpKind::kPow, {sum, ctx.ScalarConstant(DType::kF32, 1.0 / static_cast<double>(p), ".root")}, out,
+         nullptr);
+  }
+  return absl::OkStatus();
+}
+
 absl::Status LowerGlobalPool(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const Value& x = ctx.InputValue(0);
@@ -409,8 +459,19 @@ absl::Status LowerGridSample(NodeContext& ctx) {
   const Shape& g = ctx.InputValue(1).shape;
   if (x.size() != 4) return ctx.Unsupported("only 4-D (NCHW) GridSample is supported");
   if (g.size() != 4 || g[0] != x[0] || g[3] != 2) return ctx.Invalid("grid must be (N, H, W, 2)");
-  OC_ASSIGN_OR_RETURN(std::string mode, ctx.AttrString("mode", "bilinear"));
+  OC_ASSIGN_OR_RETURN(std::string mode,
+                      ctx.AttrString("mode", ctx.opset() >= 20 ? "linear" : "bilinear"));
   OC_ASSIGN_OR_RETURN(std::string padding, ctx.AttrString("padding_mode", "zeros"));
+  // GridSample-20 renamed the 2-D modes for its N-d form.
+  if (ctx.opset() >= 20) {
+    if (mode == "linear") {
+      mode = "bilinear";
+    } else if (mode == "cubic") {
+      mode = "bicubic";
+    } else if (mode != "nearest") {
+      return ctx.Invalid(absl::StrCat("mode '", mode, "' is not valid"));
+    }
+  }
   OC_ASSIGN_OR_RETURN(int64_t align, ctx.AttrInt("align_corners", 0));
   if (mode != "bilinear" && mode != "nearest" && mode != "bicubic") {
     return ctx.Invalid(absl::StrCat("mode '", mode, "' is not valid"));
@@ -458,7 +519,7 @@ absl::Status LowerRoiAlign(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
-// DFT along a signal axis (opset 17), with a constant dft_length.
+// DFT along a signal axis (opsets 17 and 20), with a constant dft_length.
 absl::Status LowerDft(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const Shape& x = ctx.InputValue(0).shape;
@@ -466,7 +527,17 @@ absl::Status LowerDft(NodeContext& ctx) {
   if (rank < 3 || (x.back() != 1 && x.back() != 2)) {
     return ctx.Invalid("the input must be (batch, signal dims..., 1 or 2)");
   }
-  OC_ASSIGN_OR_RETURN(int64_t axis, ctx.AttrInt("axis", 1));
+  int64_t axis = 1;
+  if (ctx.opset() >= 20) {  // DFT-20: axis is input 2, default -2
+    axis = -2;
+    if (ctx.HasInput(2)) {
+      OC_ASSIGN_OR_RETURN(std::vector<int64_t> a, ctx.ConstantInts(2, "axis"));
+      if (a.size() != 1) return ctx.Invalid("axis must be one value");
+      axis = a[0];
+    }
+  } else {
+    OC_ASSIGN_OR_RETURN(axis, ctx.AttrInt("axis", 1));
+  }
   if (axis < 0) axis += rank;
   if (axis < 1 || axis >= rank - 1) return ctx.Invalid("axis must be a signal dimension");
   OC_ASSIGN_OR_RETURN(int64_t inverse, ctx.AttrInt("inverse", 0));
@@ -526,6 +597,7 @@ void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["BatchNormalization"] = LowerBatchNorm;
   t["MaxPool"] = LowerPool;
   t["AveragePool"] = LowerPool;
+  t["LpPool"] = LowerLpPool;
   t["GlobalAveragePool"] = LowerGlobalPool;
   t["GlobalMaxPool"] = LowerGlobalPool;
   t["Softmax"] = LowerSoftmax;

@@ -87,6 +87,14 @@ absl::Status LowerSplit(NodeContext& ctx) {
     OC_ASSIGN_OR_RETURN(sizes, ctx.AttrInts("split", std::vector<int64_t>{}));
   }
   const int64_t n = ctx.num_outputs();
+  // Split-18: num_outputs parts of ceil(dim / num_outputs), the last smaller.
+  if (ctx.opset() >= 18 && ctx.HasAttr("num_outputs")) {
+    OC_ASSIGN_OR_RETURN(int64_t parts, ctx.AttrInt("num_outputs", std::nullopt));
+    if (!sizes.empty()) return ctx.Invalid("split and num_outputs are both given");
+    if (parts != n) return ctx.Invalid(absl::StrCat("num_outputs is ", parts, " but the node has ", n, " outputs"));
+    const int64_t part = (x.shape[axis] + n - 1) / n;
+    for (int64_t i = 0; i < n; ++i) sizes.push_back(std::min(part, x.shape[axis] - i * part));
+  }
   if (sizes.empty()) {
     if (x.shape[axis] % n != 0) {
       return ctx.Invalid(absl::StrCat("dimension ", x.shape[axis], " does not split evenly into ", n));
@@ -110,6 +118,62 @@ absl::Status LowerSplit(NodeContext& ctx) {
   }
   Statement& s = ctx.Emit(OpKind::kSplit, {ctx.Input(0)}, results);
   s.attrs["axis"] = axis;
+  return absl::OkStatus();
+}
+
+// CenterCropPad (opset 18): per listed axis, crop the centered window of the
+// target size (start (in - size) / 2) or pad zeros around the input (begin
+// (size - in) / 2, the rest at the end): a Slice, then a Pad.
+absl::Status LowerCenterCropPad(NodeContext& ctx) {
+  const Value& x = ctx.InputValue(0);
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, ctx.ConstantInts(1, "shape"));
+  std::vector<int64_t> all(rank);
+  for (int64_t i = 0; i < rank; ++i) all[i] = i;
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, ctx.AttrInts("axes", all));
+  if (sizes.size() != axes.size()) return ctx.Invalid("shape needs one size per axis");
+  Shape cropped = x.shape, padded = x.shape;
+  std::vector<int64_t> starts(rank, 0), steps(rank, 1), pads(2 * rank, 0);
+  std::set<int64_t> seen;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    OC_ASSIGN_OR_RETURN(int64_t a, NormalizeAxis(ctx, axes[i], rank));
+    if (!seen.insert(a).second) return ctx.Invalid("axes repeats an axis");
+    const int64_t in = x.shape[a], size = sizes[i];
+    if (size <= 0 || size > kMaxTensorBytes) return ctx.Invalid(absl::StrCat("size ", size, " is out of range"));
+    if (size < in) {
+      starts[a] = (in - size) / 2;
+      cropped[a] = padded[a] = size;
+    } else if (size > in) {
+      pads[a] = (size - in) / 2;
+      pads[rank + a] = size - in - pads[a];
+      padded[a] = size;
+    }
+  }
+  const bool crops = cropped != x.shape, pads_any = padded != cropped;
+  if (!crops && !pads_any) {
+    ctx.BindOutput(0, ctx.Input(0));
+    return absl::OkStatus();
+  }
+  ValueId in = ctx.Input(0);
+  if (crops) {
+    ValueId y = pads_any ? ctx.Temp(x.dtype, cropped, ".cropped") : ctx.NewResult(0, x.dtype, cropped);
+    Statement& s = ctx.Emit(OpKind::kSlice, {in}, {y});
+    s.attrs["starts"] = starts;
+    s.attrs["steps"] = steps;
+    in = y;
+  }
+  if (pads_any) {
+    const DType t = x.dtype;
+    ValueId y = ctx.NewResult(0, t, padded);
+    Statement& s = ctx.Emit(OpKind::kPad, {in}, {y});
+    s.attrs["pads"] = pads;
+    s.attrs["mode"] = std::string("constant");
+    if (IsFloat(t)) {
+      s.attrs["value"] = 0.0f;
+    } else {
+      s.attrs["int_value"] = int64_t{0};
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -170,7 +234,23 @@ absl::Status LowerPad(NodeContext& ctx) {
       }
       value = ctx.ConstantInput(2).GetDouble(0);
     }
-    if (ctx.HasInput(3)) return ctx.Unsupported("the axes input is not supported");
+    // Pad-18: pads lists begins then ends for the `axes` input's axes only.
+    if (ctx.opset() >= 18 && ctx.HasInput(3)) {
+      OC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, ctx.ConstantInts(3, "axes"));
+      const int64_t k = static_cast<int64_t>(axes.size());
+      if (static_cast<int64_t>(pads.size()) != 2 * k) return ctx.Invalid("pads has the wrong length for axes");
+      std::vector<int64_t> full(2 * rank, 0);
+      std::set<int64_t> seen;
+      for (int64_t i = 0; i < k; ++i) {
+        OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axes[i], rank));
+        if (!seen.insert(axis).second) return ctx.Invalid("axes repeats an axis");
+        full[axis] = pads[i];
+        full[rank + axis] = pads[k + i];
+      }
+      pads = std::move(full);
+    } else if (ctx.HasInput(3)) {
+      return ctx.Invalid("the axes input needs opset 18");
+    }
   }
   // The pad value travels as a float (floats) or an int64 (integers): exact
   // for every value of those types but float64 ones that are not floats.
@@ -312,7 +392,8 @@ absl::Status LowerReduce(NodeContext& ctx) {
   const int64_t rank = static_cast<int64_t>(x.shape.size());
   std::vector<int64_t> axes;
   bool noop_with_empty = false;
-  if (op == "ReduceSum" && ctx.opset() >= 13) {
+  // axes became an input at ReduceSum-13 and the rest of the family's 18.
+  if ((op == "ReduceSum" && ctx.opset() >= 13) || ctx.opset() >= 18) {
     if (ctx.HasInput(1)) {
       OC_ASSIGN_OR_RETURN(axes, ctx.ConstantInts(1, "axes"));
     }
@@ -410,6 +491,7 @@ void RegisterTensorLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Expand"] = LowerExpand;
   t["Tile"] = LowerTile;
   t["Pad"] = LowerPad;
+  t["CenterCropPad"] = LowerCenterCropPad;
   t["Gather"] = LowerGather;
   t["DepthToSpace"] = LowerDepthSpace;
   t["SpaceToDepth"] = LowerDepthSpace;

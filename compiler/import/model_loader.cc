@@ -11,6 +11,8 @@
 #include "compiler/import/attribute_guard.h"
 #include "compiler/import/external_data.h"
 #include "compiler/import/ir_version.h"
+#include "compiler/import/libonnx_view.h"
+#include "compiler/import/opset_versions.h"
 #include "compiler/import/pin_dims.h"
 #include "compiler/support/status.h"
 #include "google/protobuf/io/coded_stream.h"
@@ -196,8 +198,16 @@ absl::StatusOr<LoadedModel> LoadFromBytes(const std::string& bytes, const DimVal
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
   OC_RETURN_IF_ERROR(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
+  // libonnx checks and infers what it knows; for opsets above its newest it
+  // sees LibOnnxView, and the shapes it infers are copied back.
+  onnx::ModelProto checked;
+  if (loaded.opset > kLibOnnxMaxOpset) {
+    OC_ASSIGN_OR_RETURN(checked, LibOnnxView(loaded.model, loaded.opset));
+  } else {
+    checked = loaded.model;
+  }
   try {
-    onnx::checker::check_model(loaded.model);
+    onnx::checker::check_model(checked);
   } catch (const std::exception& e) {
     return OnnxFailure("the ONNX checker rejects the model", e.what());
   }
@@ -205,14 +215,21 @@ absl::StatusOr<LoadedModel> LoadFromBytes(const std::string& bytes, const DimVal
   // 6): when type checking is what fails, shapes are inferred without it (the
   // importer checks the types each lowering needs).
   std::string failure;
+  if (loaded.opset > kLibOnnxMaxOpset) HideReadersOfHidden(checked);
   for (bool check_type : {true, false}) {
-    onnx::ModelProto attempt = loaded.model;
+    onnx::ModelProto attempt = checked;
     try {
       onnx::ShapeInferenceOptions options(check_type, /*strict_mode=*/0, /*data_prop=*/true);
       std::unordered_map<std::string, onnx::TensorShapeProto> generated;
       onnx::shape_inference::InferShapes(attempt, onnx::OpSchemaRegistry::Instance(), options,
                                          &generated);
-      loaded.model = std::move(attempt);
+      if (loaded.opset > kLibOnnxMaxOpset) {
+        onnx::GraphProto& g = *loaded.model.mutable_graph();
+        *g.mutable_value_info() = attempt.graph().value_info();
+        *g.mutable_output() = attempt.graph().output();
+      } else {
+        loaded.model = std::move(attempt);
+      }
       return loaded;
     } catch (const std::exception& e) {
       if (failure.empty()) failure = e.what();

@@ -11,12 +11,12 @@
 namespace oc {
 
 inline constexpr int kMinOpset = 1;
-inline constexpr int kMaxOpset = 17;
+inline constexpr int kMaxOpset = 24;  // above opset_versions.h's kLibOnnxMaxOpset: LibOnnxView
 
 // Parses `path` with bounded size and nesting, reads external initializers
 // next to it (external_data.h), pins the symbolic dimensions named in `dims`,
-// runs onnx::checker and ONNX shape inference. Returns the default-domain
-// opset.
+// runs onnx::checker and ONNX shape inference (on LibOnnxView for opsets
+// libonnx does not know). Returns the default-domain opset.
 struct LoadedModel {
   onnx::ModelProto model;
   int opset = 0;

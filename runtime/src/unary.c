@@ -62,6 +62,12 @@ OC_API void oc_unary_f32(int32_t op, float alpha, float beta, const float *x, fl
     case OC_UNARY_COSH: UNARY_LOOP_(oc_coshf(v));
     case OC_UNARY_SINH: UNARY_LOOP_(oc_sinhf(v));
     case OC_UNARY_TAN: UNARY_LOOP_(oc_tanf(v));
+    case OC_UNARY_MISH: UNARY_LOOP_(v * oc_tanhf(unary_softplus_(v)));
+    case OC_UNARY_GELU_TANH:
+      /* 0.5 x (1 + tanh(z)) with z = sqrt(2 / pi) (x + 0.044715 x^3), as x sigmoid(2 z):
+       * the same value without 1 + tanh's cancellation for negative x */
+      UNARY_LOOP_(v * oc_sigmoidf(1.595769122f * (v + 0.044715f * (v * v * v))));
+    case OC_UNARY_SWISH: UNARY_LOOP_(v * oc_sigmoidf(alpha * v));
     case OC_UNARY_SHRINK: UNARY_LOOP_(v < -alpha ? v + beta : (v > alpha ? v - beta : 0.0f));
     default: /* OC_UNARY_IDENTITY */
       if (y != x) memmove(y, x, (size_t)n * sizeof *y);

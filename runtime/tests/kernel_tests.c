@@ -1188,6 +1188,27 @@ static float f_softplus(float v) {
   return y;
 }
 
+static double d_mish(double v) { return v * tanh(d_softplus(v)); }
+static float f_mish(float v) {
+  float y;
+  oc_unary_f32(OC_UNARY_MISH, 0.0f, 0.0f, &v, &y, 1);
+  return y;
+}
+static double d_swish(double v) { return v * d_sigmoid(v); }
+static float f_swish(float v) {
+  float y;
+  oc_unary_f32(OC_UNARY_SWISH, 1.0f, 0.0f, &v, &y, 1);
+  return y;
+}
+static double d_gelu_tanh(double v) {
+  return 0.5 * v * (1.0 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+}
+static float f_gelu_tanh(float v) {
+  float y;
+  oc_unary_f32(OC_UNARY_GELU_TANH, 0.0f, 0.0f, &v, &y, 1);
+  return y;
+}
+
 static void test_math(void) {
   const uint32_t step = 211u; /* ~20M points per full sweep */
   printf("math sweeps (every %u-th float):\n", (unsigned)step);
@@ -1199,6 +1220,10 @@ static void test_math(void) {
   sweep("sinf", oc_sinf, sin, -12867.0f, 12867.0f, step, 3.0);
   sweep("cosf", oc_cosf, cos, -12867.0f, 12867.0f, step, 3.0);
   sweep("softplus", f_softplus, d_softplus, -80.0f, 80.0f, step, 4.0);
+  sweep("mish", f_mish, d_mish, -20.0f, 20.0f, step, 8.0);
+  sweep("swish", f_swish, d_swish, -80.0f, 80.0f, step, 8.0);
+  /* gelu_tanh: the float cubic in its argument costs up to ~40 ulp near -5 */
+  sweep("gelu_tanh", f_gelu_tanh, d_gelu_tanh, -5.0f, 5.0f, step, 64.0);
   {
     /* powf: random x, y; max ulp error over finite results */
     double worst = 0.0;

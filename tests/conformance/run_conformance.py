@@ -19,8 +19,18 @@ A test is named FOLDER/TEST (e.g. node/test_abs) and ends as one of:
 
 --allow-list FILE runs only the tests listed there and exits 1 unless all of them pass (CI).
 --write-allow-list FILE writes the passing tests, grouped under `# Op` lines.
---write-docs FILE writes the supported-ops table (Markdown) from the allow-list; with
---no-run it only does that. Exits 77 (ctest's skip code) when the test data is not installed.
+--write-docs FILE writes the supported-ops table (Markdown) from the allow-lists; with
+--no-run it only does that. With --archive, the tests are looked up in the archive's tests
+first, then in --data: the table of docs/supported-ops.md comes from both allow-lists,
+    --no-run --archive ../shared/onnx-tests/node-1.17.0.tar.xz --work /tmp/conf
+    --allow-list tests/conformance/allow_list.txt --allow-list tests/conformance/allow_list_1_17.txt
+    --write-docs docs/supported-ops.md Exits 77 (ctest's skip code) when the test data is not installed.
+--archive FILE.tar.xz reads the tests from that archive (extracted once under --work/data),
+for example the ONNX v1.17.0 node tests (../shared/onnx-tests/node-1.17.0.tar.xz); skipped
+(77) when the archive is missing.
+Tests listed in ort_reference.txt are compared with ONNX Runtime's outputs instead of the
+archived ones, where the ONNX reference implementation that wrote those disagrees with ONNX
+Runtime (each line gives the evidence); they fail when ONNX Runtime is not installed.
 --cc "arm-none-eabi-gcc -mcpu=..." --compile-only checks that the generated C compiles for a
 target; --freeze-small-inputs (a developer check) turns shape-like graph inputs into
 initializers so that the constant-argument paths of rejected tests run too.
@@ -47,6 +57,7 @@ import numpy as np  # noqa: E402
 import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 import supported_ops  # noqa: E402
+import tarfile  # noqa: E402
 
 DEFAULT_DATA = "/usr/share/libonnx-testdata/data"
 DEFAULT_FOLDERS = ["node", "pytorch-converted", "pytorch-operator", "simple"]
@@ -147,6 +158,28 @@ def run_dataset(args, prog, ddir, name, inputs, refs):
             raise Outcome("wrong", f"{name}: output {i}: {msg}")
 
 
+def ort_reference_tests():
+    """Test name (without folder) -> why its archived outputs are not the reference."""
+    tests = {}
+    for line in (HERE / "ort_reference.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, why = line.split(":", 1)
+            tests[name.strip()] = why.strip()
+    return tests
+
+
+def with_ort_references(model, datasets, work):
+    """The data sets with ONNX Runtime's outputs as the references."""
+    out = []
+    for name, inputs, _ in datasets:
+        try:
+            refs = common.ort_reference(str(model), inputs, work / f"ort_{name}")
+        except (RuntimeError, OSError) as e:
+            raise Outcome("error", f"{name}: this test compares with ONNX Runtime, which failed: {e}")
+        out.append((name, inputs, refs))
+    return out
+
+
 def freeze_small_inputs(model, datasets, work):
     """A developer check of the constant-input paths: graph inputs that look like shape
     arguments (integers, or at most 8 elements in at most 1 dim) and hold the same values
@@ -172,7 +205,7 @@ def freeze_small_inputs(model, datasets, work):
 def run_test(args, test_id):
     """Returns a result dict for one test (never raises)."""
     t0 = time.perf_counter()
-    test_dir = Path(args.data) / test_id
+    test_dir = find_test(args, test_id)
     work = Path(args.work) / test_id
     result = {"name": test_id, "status": "pass", "message": ""}
     try:
@@ -200,6 +233,10 @@ def run_test(args, test_id):
                 raise
             except Exception as e:  # unreadable or non-tensor test data
                 raise Outcome("error", f"test data: {type(e).__name__}: {e}")
+        why = args.ort_reference.get(test_id.split("/", 1)[1])
+        if why:
+            datasets = with_ort_references(model, datasets, work)
+            result["message"] = f"compared with ONNX Runtime: {why}"
         for name, inputs, refs in datasets:
             run_dataset(args, work / "prog", work / name, name, inputs, refs)
     except Outcome as o:
@@ -216,10 +253,18 @@ def finish(args, result, work, t0):
     return result
 
 
+def find_test(args, test_id):
+    """The directory of FOLDER/TEST in the first data root that has it (else in the first)."""
+    for root in args.roots:
+        if (Path(root) / test_id / "model.onnx").exists():
+            return Path(root) / test_id
+    return Path(args.roots[0]) / test_id
+
+
 def discover(args):
     tests = []
     for folder in args.folder:
-        d = Path(args.data) / folder
+        d = find_test(args, folder)
         if not d.is_dir():
             continue
         tests += [f"{folder}/{s.name}" for s in sorted(d.iterdir()) if (s / "model.onnx").exists()]
@@ -276,6 +321,7 @@ def main():
     ap.add_argument("tests", nargs="*", help="tests to run, as FOLDER/TEST (default: all)")
     ap.add_argument("--compiler", default=str(HERE.parents[1] / "build" / "onnx-to-c"))
     ap.add_argument("--data", default=DEFAULT_DATA, help="the test data root")
+    ap.add_argument("--archive", help="read the tests from this .tar.xz (extracted under --work/data)")
     ap.add_argument("--folder", action="append", help="folders to run (default: %s)" %
                     ", ".join(DEFAULT_FOLDERS))
     ap.add_argument("--filter", help="only tests whose FOLDER/TEST name matches this regex")
@@ -291,7 +337,8 @@ def main():
     ap.add_argument("--build-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=120)
     ap.add_argument("--results", help="write the results (JSON) here")
-    ap.add_argument("--allow-list", help="run only these tests; fail unless all pass")
+    ap.add_argument("--allow-list", action="append",
+                    help="run only these tests; fail unless all pass (may be repeated)")
     ap.add_argument("--write-allow-list", help="write the passing tests here, grouped per op")
     ap.add_argument("--write-docs", help="write the supported-ops table (Markdown) here")
     ap.add_argument("--no-run", action="store_true", help="only --write-docs from --allow-list")
@@ -299,8 +346,26 @@ def main():
                     help="developer check: turn shape-like graph inputs into initializers")
     args = ap.parse_args()
     args.folder = args.folder or DEFAULT_FOLDERS
+    args.ort_reference = ort_reference_tests()
 
-    if not Path(args.data).is_dir():
+    if args.archive:
+        if not Path(args.archive).is_file():
+            print(f"skip: the test archive {args.archive} is not there")
+            sys.exit(SKIP)
+        if not args.work:
+            common.fail("--archive needs --work")
+        extracted = Path(args.work).resolve() / "data"
+        stamp = extracted / ".extracted"
+        if not stamp.exists():
+            shutil.rmtree(extracted, ignore_errors=True)
+            with tarfile.open(args.archive, "r:xz") as tar:
+                tar.extractall(extracted)
+            stamp.write_text(Path(args.archive).name + "\n")
+        args.roots = [str(extracted)] + ([args.data] if Path(args.data).is_dir() else [])
+    else:
+        args.roots = [args.data]
+
+    if not Path(args.roots[0]).is_dir():
         print(f"skip: the ONNX test data ({args.data}) is not installed "
               "(Debian package libonnx-testdata; scripts/setup.sh installs it)")
         sys.exit(SKIP)
@@ -308,7 +373,7 @@ def main():
     if args.no_run:
         if not (args.allow_list and args.write_docs):
             common.fail("--no-run needs --allow-list and --write-docs")
-        supported_ops.write_docs(args.data, args.allow_list, args.write_docs)
+        supported_ops.write_docs(args.roots, args.allow_list, args.write_docs)
         return
 
     if not os.access(args.compiler, os.X_OK):
@@ -316,12 +381,12 @@ def main():
     args.compiler = str(Path(args.compiler).resolve())
 
     if args.allow_list:
-        tests = read_allow_list(args.allow_list)
+        tests = [t for path in args.allow_list for t in read_allow_list(path)]
     else:
         tests = args.tests or discover(args)
     if args.filter:
         tests = [t for t in tests if re.search(args.filter, t)]
-    missing = [t for t in tests if not (Path(args.data) / t / "model.onnx").exists()]
+    missing = [t for t in tests if not (find_test(args, t) / "model.onnx").exists()]
     if missing:
         common.fail(f"no such test: {', '.join(missing[:5])}")
 
@@ -351,10 +416,12 @@ def main():
         Path(args.results).write_text(json.dumps(
             {"summary": summary, "tests": sorted(results, key=lambda r: r["name"])}, indent=1) + "\n")
     if args.write_allow_list:
-        supported_ops.write_allow_list(args.data, [r["name"] for r in results if r["status"] == "pass"],
-                                       args.write_allow_list)
+        supported_ops.write_allow_list(args.roots, [r["name"] for r in results if r["status"] == "pass"],
+                                       args.write_allow_list,
+                                       Path(args.archive).name if args.archive else "libonnx-testdata")
     if args.write_docs:
-        supported_ops.write_docs(args.data, args.write_allow_list or args.allow_list, args.write_docs)
+        supported_ops.write_docs(args.roots, [args.write_allow_list] if args.write_allow_list
+                                 else args.allow_list, args.write_docs)
     if args.allow_list and passed != len(results):
         print(f"error: {len(results) - passed} test(s) on the allow-list did not pass", file=sys.stderr)
         sys.exit(1)

@@ -141,6 +141,9 @@ OC_INLINE void oc_broadcast_binary(int32_t op, const oc_broadcast_params *p, con
   case OC_BINARY_MUL: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), (WT)av * (WT)bv);             \
   case OC_BINARY_MIN: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), av < bv ? av : bv);           \
   case OC_BINARY_MAX: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), av > bv ? av : bv);           \
+  case OC_BINARY_AND: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), (WT)av & (WT)bv);             \
+  case OC_BINARY_OR: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), (WT)av | (WT)bv);              \
+  case OC_BINARY_XOR: OC_BINARY_LOOP(T, T, OC_SAME, T, (T), (WT)av ^ (WT)bv);             \
   OC_BINARY_COMPARE_CASES(T, T, OC_SAME)
 
 /* INT_MIN / -1 wraps to INT_MIN (computed as 0 - a in WT). */

@@ -82,7 +82,10 @@ typedef enum {
   OC_UNARY_COSH = 35,
   OC_UNARY_SINH = 36,
   OC_UNARY_TAN = 37,
-  OC_UNARY_SHRINK = 38       /* alpha = lambd, beta = bias */
+  OC_UNARY_SHRINK = 38,      /* alpha = lambd, beta = bias */
+  OC_UNARY_MISH = 39,
+  OC_UNARY_GELU_TANH = 40,   /* tanh approximation */
+  OC_UNARY_SWISH = 41        /* alpha */
 } oc_unary_op;
 
 /* Elementwise binary operators (oc_binary_f32). */
@@ -99,7 +102,7 @@ typedef enum {
   OC_BINARY_FMOD = 9,  /* remainder with the sign of a (C's % and fmod) */
   OC_BINARY_SHIFT_LEFT = 10,  /* unsigned integers; shifts >= the width give 0 */
   OC_BINARY_SHIFT_RIGHT = 11,
-  OC_BINARY_AND = 12, /* bool */
+  OC_BINARY_AND = 12, /* bool: logical; integers: bitwise */
   OC_BINARY_OR = 13,
   OC_BINARY_XOR = 14,
   /* comparisons: y is bool (uint8_t 0 / 1) whatever the operand type */

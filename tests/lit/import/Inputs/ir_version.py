@@ -4,8 +4,8 @@
 
 relabel: SOURCE with ir_version 10 and nothing else changed (what ONNX 1.16 and
 later write for any opset); int4_initializer, float8_input, cast_to_float8,
-local_function: IR 10 models that use an addition of IR 9 or 10; ir11: a
-model of IR version 11. Needs Debian's python3-onnx (/usr/bin/python3).
+local_function: IR 10 models that use an addition of IR 9 or 10; ir13: a
+model of IR version 13. Needs Debian's python3-onnx (/usr/bin/python3).
 """
 import sys
 
@@ -49,8 +49,8 @@ def main():
         m = model(relu_graph(nodes=[helper.make_node("MyRelu", ["x"], ["y"], name="mine", domain="local")]))
         m.opset_import.append(helper.make_opsetid("local", 1))
         m.functions.append(f)
-    elif kind == "ir11":
-        m = model(relu_graph(), ir_version=11)
+    elif kind == "ir13":
+        m = model(relu_graph(), ir_version=13)
     else:
         sys.exit(f"unknown kind {kind}")
     with open(out, "wb") as f:
