@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from generate_bad import generate_bad  # noqa: E402
 from generate_int8 import register_int8_models  # noqa: E402
+from generate_modern import register_modern_models  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ORT_RUN = ROOT / "scripts" / "ort_run.js"
@@ -1328,8 +1329,18 @@ def set_output_shape(vi, shape):
         t.shape.dim.add().dim_value = d
 
 
+def write_test_data(ddir, input_infos, inputs, output_infos, outputs):
+    """test_data_set files: input_<i>.pb and output_<i>.pb, named after the graph's values."""
+    for i, (vi, arr) in enumerate(zip(input_infos, inputs)):
+        (ddir / f"input_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
+    for i, (vi, arr) in enumerate(zip(output_infos, outputs)):
+        (ddir / f"output_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
+
+
 def generate_model(name, out_dir):
     fn, opset = MODELS[name]
+    if hasattr(fn, "write_model"):  # generate_modern.py: opsets and IR versions python-onnx 1.12 cannot check
+        return fn.write_model(name, out_dir)
     b = Builder(name, opset)
     fn(b)
     m = b.build(fn.__doc__.strip())
@@ -1354,10 +1365,7 @@ def generate_model(name, out_dir):
             data = data.replace(placeholder.encode(), raw)
         path.write_bytes(data)
 
-    for i, (vi, arr) in enumerate(zip(b.inputs, b.feeds)):  # initializer-backed inputs excluded
-        (ddir / f"input_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
-    for i, (vi, arr) in enumerate(zip(m.graph.output, outputs)):
-        (ddir / f"output_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
+    write_test_data(ddir, b.inputs, b.feeds, m.graph.output, outputs)  # initializer-backed inputs excluded
 
     ops = sorted({n.op_type for n in m.graph.node})
     return f"{name}\t{opset}\t{','.join(ops)}\t{m.doc_string}"
@@ -1374,6 +1382,7 @@ def setup_ort(ort_dir):
 
 
 register_int8_models(model)
+register_modern_models(model, Builder, run_ort, write_test_data)
 
 
 def main():

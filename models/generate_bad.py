@@ -183,9 +183,11 @@ def bad_cases():
                 [helper.make_tensor_value_info("y", TP.INT64, [])]), 1, "not a tensor", "-",
          "graph input that is a sequence"),
         # --- dims
-        ("dynamic_dim.onnx", _relu_model(["batch", 4]), 1, "dynamic", "-",
-         "symbolic dim_param 'batch' on the graph input"),
-        ("unknown_dim.onnx", _relu_model([None, 4]), 1, "unknown dimension", "-", "graph input dim with neither value nor param"),
+        # (a symbolic leading dim is the batch, set to 1 with a note: these are not)
+        ("dynamic_dim.onnx", _relu_model([1, "seq"]), 1, "dynamic", "-",
+         "symbolic dim_param 'seq' (not the leading one) on the graph input"),
+        ("unknown_dim.onnx", _relu_model([1, None]), 1, "unknown dimension", "-",
+         "graph input dim (not the leading one) with neither value nor param"),
         ("zero_dim.onnx", _relu_model([1, 0, 4]), 1, "zero", "-", "graph input with a 0-sized dim"),
         ("negative_dim.onnx", _relu_model([1, -3, 4]), 1, "negative", "-", "graph input with dim -3"),
         ("overflow_elements.onnx", _relu_model([1 << 40, 1 << 40]), 1, "overflow", "-",

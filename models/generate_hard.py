@@ -34,7 +34,6 @@ from pathlib import Path
 
 import numpy as np
 import onnx
-from onnx import numpy_helper
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -216,10 +215,7 @@ def generate_model(name, out_dir):
         generate.set_output_shape(vi, arr.shape)
     onnx.checker.check_model(m, full_check=True)
     onnx.save(m, str(path))
-    for i, (vi, arr) in enumerate(zip(b.inputs, b.feeds)):
-        (ddir / f"input_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
-    for i, (vi, arr) in enumerate(zip(m.graph.output, outputs)):
-        (ddir / f"output_{i}.pb").write_bytes(numpy_helper.from_array(arr, vi.name).SerializeToString())
+    generate.write_test_data(ddir, b.inputs, b.feeds, m.graph.output, outputs)
     ops = sorted({n.op_type for n in m.graph.node})
     return f"{name}\t{opset}\t{','.join(ops)}\t{m.doc_string}"
 

@@ -136,7 +136,7 @@ absl::StatusOr<CompileResult> CompileModel(const CompileOptions& o) {
   CompileResult r;
   const std::string name = o.name.empty() ? DefaultNameForModel(o.model_path) : o.name;
   auto t0 = std::chrono::steady_clock::now();
-  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name, o.dim_values}));
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxFile(o.model_path, {name, o.dim_values, &r.defaulted_dims}));
   r.import_ms = MsSince(t0);
   OC_RETURN_IF_ERROR(CompileImported(o, name, r));
   return r;
@@ -146,7 +146,7 @@ absl::StatusOr<CompileResult> CompileModelBytes(const std::string& bytes, const 
   CompileResult r;
   const std::string name = o.name.empty() ? "model" : o.name;
   auto t0 = std::chrono::steady_clock::now();
-  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxBytes(bytes, {name, o.dim_values}));
+  OC_ASSIGN_OR_RETURN(r.program, ImportOnnxBytes(bytes, {name, o.dim_values, &r.defaulted_dims}));
   r.import_ms = MsSince(t0);
   OC_RETURN_IF_ERROR(CompileImported(o, name, r));
   return r;

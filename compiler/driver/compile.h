@@ -68,6 +68,7 @@ struct CompileOptions {
 // the time each phase took.
 struct CompileResult : PipelineState {
   std::vector<GeneratedFile> files;
+  DimValues defaulted_dims;  // symbolic batch dimensions the import pinned to 1
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 

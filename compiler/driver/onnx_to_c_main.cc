@@ -249,6 +249,10 @@ int main(int argc, char** argv) {
 
   auto result = oc::CompileModel(o);
   if (!result.ok()) return Fail(result.status());
+  for (const auto& [dim, value] : result->defaulted_dims) {
+    std::cerr << "note: the symbolic batch dimension '" << oc::PrintableLine(dim) << "' of the graph's inputs is set to "
+              << value << " (--dim=" << oc::PrintableLine(dim) << "=N sets another value)\n";
+  }
   if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(*result);
   if (emit != "c") {
     std::cout << oc::PrintPipelineState(*result);

@@ -296,6 +296,14 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
     j.Int(value);
   }
   j.EndObject();
+  // Symbolic batch dimensions set to 1 (verify's import sets them again).
+  j.Key("defaulted_dims");
+  j.BeginObject();
+  for (const auto& [dim, value] : r.defaulted_dims) {
+    j.Key(dim);
+    j.Int(value);
+  }
+  j.EndObject();
   j.Key("arena_bytes");
   j.Int(r.plan.arena_bytes);
   // What the firmware pays for activations: the arena plus the caller's

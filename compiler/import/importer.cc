@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "compiler/import/const_eval.h"
+#include "compiler/import/import_node.h"
 #include "compiler/import/model_loader.h"
 #include "compiler/import/onnx_op_table.h"
 #include "compiler/import/opset_versions.h"
@@ -312,6 +313,69 @@ absl::Status NameTheNode(const NodeContext& ctx, absl::Status status) {
   return absl::Status(status.code(), absl::StrCat(ctx.Where(), ": ", status.message()));
 }
 
+}  // namespace
+
+absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope) {
+  Program& p = scope.program;
+  NodeContext ctx(node, scope.opset, p, scope.names);
+  if (!node.domain().empty() && node.domain() != "ai.onnx") {
+    return ctx.Unsupported(absl::StrCat("domain '", node.domain(), "' is not supported"));
+  }
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (!node.input(i).empty() && !scope.names.count(node.input(i))) {
+      return ctx.Invalid(absl::StrCat("input '", node.input(i), "' is not defined"));
+    }
+  }
+  if (node.op_type() == "Constant") {
+    OC_ASSIGN_OR_RETURN(HostTensor t, ConstantNodeValue(ctx));
+    ctx.BindConstantOutput(0, std::move(t));
+    return absl::OkStatus();
+  }
+  const size_t first_new_value = p.num_values();
+  if (node.op_type() == "Loop") {
+    OC_RETURN_IF_ERROR(UnrollLoop(node, scope));
+  } else {
+    OC_RETURN_IF_ERROR(NameTheNode(ctx, FoldOrLowerNode(ctx)));
+  }
+  // Shapes computed from a hostile model's attributes and constants are
+  // checked here, before anything multiplies their dimensions.
+  for (size_t v = first_new_value; v < p.num_values(); ++v) {
+    const Value& made = p.value(static_cast<ValueId>(v));
+    absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
+                                        /*allow_empty=*/made.IsConstant());
+    if (!fits.ok()) return ctx.Invalid(fits.message());
+    // Folding can expand a few bytes (ConstantOfShape, Expand, Tile) into
+    // constants that would be emitted as C text: their total is bounded.
+    scope.folded_bytes += static_cast<int64_t>(made.data.size());
+    if (scope.folded_bytes > kMaxFoldedBytes) {
+      return ctx.Invalid(absl::StrCat("constants computed at compile time exceed ",
+                                      kMaxFoldedBytes >> 20, " MiB"));
+    }
+  }
+  for (int i = 0; i < node.output_size(); ++i) {
+    if (node.output(i).empty()) continue;
+    auto bound = scope.names.find(node.output(i));
+    if (bound == scope.names.end()) {
+      return ctx.Unsupported(absl::StrCat("output ", i, " ('", node.output(i),
+                                          "') is not supported"));
+    }
+    std::optional<Shape> inferred = InferredShape(scope.inferred, node.output(i));
+    const Shape& mine = p.value(bound->second).shape;
+    if (!p.value(bound->second).IsConstant() && NumElements(mine) == 0) {
+      return ctx.Unsupported(absl::StrCat("output '", node.output(i),
+                                          "' would be empty (empty tensors are not supported)"));
+    }
+    if (inferred && *inferred != mine) {
+      return ctx.Invalid(absl::StrCat("output '", node.output(i), "' has shape ",
+                                      FormatShape(mine), " but ONNX shape inference says ",
+                                      FormatShape(*inferred)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
 absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& options) {
   const onnx::GraphProto& g = loaded.model.graph();
   Program p;
@@ -341,58 +405,8 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   for (const auto& vi : g.output()) infos[vi.name()] = &vi;
 
   int64_t folded_bytes = 0;
-  for (const auto& node : g.node()) {
-    NodeContext ctx(node, loaded.opset, p, names);
-    if (!node.domain().empty() && node.domain() != "ai.onnx") {
-      return ctx.Unsupported(absl::StrCat("domain '", node.domain(), "' is not supported"));
-    }
-    for (int i = 0; i < node.input_size(); ++i) {
-      if (!node.input(i).empty() && !names.count(node.input(i))) {
-        return ctx.Invalid(absl::StrCat("input '", node.input(i), "' is not defined"));
-      }
-    }
-    if (node.op_type() == "Constant") {
-      OC_ASSIGN_OR_RETURN(HostTensor t, ConstantNodeValue(ctx));
-      ctx.BindConstantOutput(0, std::move(t));
-      continue;
-    }
-    const size_t first_new_value = p.num_values();
-    OC_RETURN_IF_ERROR(NameTheNode(ctx, FoldOrLowerNode(ctx)));
-    // Shapes computed from a hostile model's attributes and constants are
-    // checked here, before anything multiplies their dimensions.
-    for (size_t v = first_new_value; v < p.num_values(); ++v) {
-      const Value& made = p.value(static_cast<ValueId>(v));
-      absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
-                                          /*allow_empty=*/made.IsConstant());
-      if (!fits.ok()) return ctx.Invalid(fits.message());
-      // Folding can expand a few bytes (ConstantOfShape, Expand, Tile) into
-      // constants that would be emitted as C text: their total is bounded.
-      folded_bytes += static_cast<int64_t>(made.data.size());
-      if (folded_bytes > kMaxFoldedBytes) {
-        return ctx.Invalid(absl::StrCat("constants computed at compile time exceed ",
-                                        kMaxFoldedBytes >> 20, " MiB"));
-      }
-    }
-    for (int i = 0; i < node.output_size(); ++i) {
-      if (node.output(i).empty()) continue;
-      auto bound = names.find(node.output(i));
-      if (bound == names.end()) {
-        return ctx.Unsupported(absl::StrCat("output ", i, " ('", node.output(i),
-                                            "') is not supported"));
-      }
-      std::optional<Shape> inferred = InferredShape(infos, node.output(i));
-      const Shape& mine = p.value(bound->second).shape;
-      if (!p.value(bound->second).IsConstant() && NumElements(mine) == 0) {
-        return ctx.Unsupported(absl::StrCat("output '", node.output(i),
-                                            "' would be empty (empty tensors are not supported)"));
-      }
-      if (inferred && *inferred != mine) {
-        return ctx.Invalid(absl::StrCat("output '", node.output(i), "' has shape ",
-                                        FormatShape(mine), " but ONNX shape inference says ",
-                                        FormatShape(*inferred)));
-      }
-    }
-  }
+  ImportScope scope{p, names, infos, loaded.opset, folded_bytes};
+  for (const auto& node : g.node()) OC_RETURN_IF_ERROR(ImportNode(node, scope));
 
   for (const auto& out : g.output()) {
     auto it = names.find(out.name());
@@ -412,11 +426,13 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
 
 absl::StatusOr<Program> ImportOnnxBytes(const std::string& bytes, const ImportOptions& options) {
   OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModelFromBytes(bytes, options.dim_values));
+  if (options.defaulted_dims) *options.defaulted_dims = loaded.defaulted_dims;
   return Import(loaded, options);
 }
 
 absl::StatusOr<Program> ImportOnnxFile(const std::string& path, const ImportOptions& options) {
   OC_ASSIGN_OR_RETURN(LoadedModel loaded, LoadOnnxModel(path, options.dim_values));
+  if (options.defaulted_dims) *options.defaulted_dims = loaded.defaulted_dims;
   return Import(loaded, options);
 }
 

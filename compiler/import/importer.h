@@ -13,6 +13,8 @@ namespace oc {
 struct ImportOptions {
   std::string program_name = "model";
   DimValues dim_values;  // --dim: symbolic dimensions pinned to values
+  // Out: the symbolic batch dimensions the import pinned to 1 (not set when null).
+  DimValues* defaulted_dims = nullptr;
 };
 
 // Loads, checks and shape-infers an ONNX file and lowers it to IR: constant

@@ -197,6 +197,7 @@ absl::StatusOr<LoadedModel> LoadFromBytes(const std::string& bytes, const DimVal
   OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
   OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
   OC_RETURN_IF_ERROR(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
+  loaded.defaulted_dims = DefaultBatchDims(*loaded.model.mutable_graph());
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   // libonnx checks and infers what it knows; for opsets above its newest it
   // sees LibOnnxView, and the shapes it infers are copied back.

@@ -20,6 +20,7 @@ inline constexpr int kMaxOpset = 24;  // above opset_versions.h's kLibOnnxMaxOps
 struct LoadedModel {
   onnx::ModelProto model;
   int opset = 0;
+  DimValues defaulted_dims;  // symbolic batch dimensions pinned to 1 (DefaultBatchDims)
 };
 absl::StatusOr<LoadedModel> LoadOnnxModel(const std::string& path, const DimValues& dims = {});
 

@@ -45,4 +45,32 @@ absl::Status PinSymbolicDims(const DimValues& dims, onnx::GraphProto& graph) {
   return absl::OkStatus();
 }
 
+DimValues DefaultBatchDims(onnx::GraphProto& graph) {
+  std::set<std::string> initializers;
+  for (const auto& t : graph.initializer()) initializers.insert(t.name());
+  DimValues named, defaulted;
+  for (auto& vi : *graph.mutable_input()) {
+    if (initializers.count(vi.name()) || !vi.type().has_tensor_type() ||
+        !vi.type().tensor_type().has_shape() || vi.type().tensor_type().shape().dim_size() == 0) {
+      continue;
+    }
+    auto* lead = vi.mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0);
+    if (lead->has_dim_value()) continue;
+    if (lead->dim_param().empty()) {
+      lead->set_dim_value(1);
+      defaulted[absl::StrCat(vi.name(), "[0]")] = 1;
+    } else {
+      named[lead->dim_param()] = 1;
+    }
+  }
+  if (!named.empty()) {
+    std::set<std::string> used, seen;
+    for (auto& vi : *graph.mutable_input()) PinIn(vi, named, used, seen);
+    for (auto& vi : *graph.mutable_output()) PinIn(vi, named, used, seen);
+    for (auto& vi : *graph.mutable_value_info()) PinIn(vi, named, used, seen);
+    defaulted.insert(named.begin(), named.end());
+  }
+  return defaulted;
+}
+
 }  // namespace oc

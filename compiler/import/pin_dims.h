@@ -14,6 +14,13 @@ namespace oc {
 // the names it does carry.
 absl::Status PinSymbolicDims(const DimValues& dims, onnx::GraphProto& graph);
 
+// Pins the symbolic leading (batch) dimension of each graph input that is not
+// an initializer to 1, wherever its name appears, as exporters mean it (a
+// Keras or PyTorch dynamic batch). Returns what it pinned: dim_param name (or
+// "INPUT[0]" for an unnamed one) -> 1. Run after PinSymbolicDims, so --dim
+// takes precedence.
+DimValues DefaultBatchDims(onnx::GraphProto& graph);
+
 }  // namespace oc
 
 #endif  // ONNX_TO_C_IMPORT_PIN_DIMS_H_

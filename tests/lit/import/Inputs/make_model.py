@@ -1,9 +1,10 @@
-"""Writes one small ONNX model that onnx-to-c must reject, for the lit tests.
+"""Writes one small ONNX model for the lit tests.
 
     make_model.py KIND OUT.onnx
 
-Kinds are valid ONNX (the checker accepts them) but use something onnx-to-c
-does not support, so the error must come from the importer and name the node.
+Kinds are valid ONNX (the checker accepts them). unique, conv4d, runtime_shape
+use something onnx-to-c does not support, so the error must come from the
+importer and name the node; symbolic_batch is a Relu over x: f32[batch x 4].
 Needs Debian's python3-onnx (/usr/bin/python3).
 """
 import sys
@@ -35,7 +36,14 @@ def runtime_shape():
     return helper.make_graph([node], "runtime_shape", [x, s], [y])
 
 
-KINDS = {"unique": (unique, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13)}
+def symbolic_batch():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 4])
+    return helper.make_graph([helper.make_node("Relu", ["x"], ["y"], name="relu")], "batch", [x], [y])
+
+
+KINDS = {"unique": (unique, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13),
+         "symbolic_batch": (symbolic_batch, 13)}
 
 
 def main():
