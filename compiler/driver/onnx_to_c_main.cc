@@ -15,6 +15,7 @@
 #include "compiler/ir/printer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/file_output.h"
+#include "compiler/support/error_list.h"
 #include "compiler/support/printable.h"
 #include "targets/target.h"
 
@@ -104,6 +105,11 @@ int Fail(const absl::Status& st) {
   const bool cut = message.size() > kMaxMessage;
   if (cut) message = message.substr(0, kMaxMessage);
   std::cerr << "error: " << oc::PrintableLine(message) << (cut ? "..." : "") << "\n";
+  for (const std::string& more : oc::MoreErrors(st)) {
+    const bool more_cut = more.size() > kMaxMessage;
+    std::cerr << "note: also: " << oc::PrintableLine(more_cut ? more.substr(0, kMaxMessage) : more)
+              << (more_cut ? "..." : "") << "\n";
+  }
   return 1;
 }
 

@@ -13,6 +13,7 @@
 #include "compiler/import/node_context.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
+#include "compiler/support/error_list.h"
 #include "compiler/support/status.h"
 
 namespace oc {
@@ -393,11 +394,20 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
                                        std::move(decoded->bytes));
     initializer_names.insert(init.name());
   }
+  // Independent problems are all reported: an input or node that fails does
+  // not stop the walk; the nodes that read what it would have made are
+  // skipped (their errors would only repeat it).
+  ErrorList errors;
+  std::unordered_set<std::string> failed;
   for (const auto& in : g.input()) {
     if (initializer_names.count(in.name())) continue;  // an initializer with a default
     DType dtype = DType::kF32;
-    OC_ASSIGN_OR_RETURN(Shape shape, StaticShapeOf(in, &dtype));
-    names[in.name()] = p.AddInput(in.name(), dtype, shape);
+    absl::StatusOr<Shape> shape = StaticShapeOf(in, &dtype);
+    if (!errors.Add(shape.status())) {
+      failed.insert(in.name());
+      continue;
+    }
+    names[in.name()] = p.AddInput(in.name(), dtype, *shape);
   }
 
   std::unordered_map<std::string, const onnx::ValueInfoProto*> infos;
@@ -406,7 +416,15 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
 
   int64_t folded_bytes = 0;
   ImportScope scope{p, names, infos, loaded.opset, folded_bytes};
-  for (const auto& node : g.node()) OC_RETURN_IF_ERROR(ImportNode(node, scope));
+  for (const auto& node : g.node()) {
+    bool reads_failed = false;
+    for (const std::string& in : node.input()) reads_failed = reads_failed || failed.count(in) != 0;
+    if (reads_failed || !errors.Add(ImportNode(node, scope))) {
+      for (const std::string& out : node.output()) failed.insert(out);
+      if (errors.full()) break;
+    }
+  }
+  OC_RETURN_IF_ERROR(errors.ToStatus());
 
   for (const auto& out : g.output()) {
     auto it = names.find(out.name());

@@ -14,6 +14,7 @@
 #include "compiler/import/libonnx_view.h"
 #include "compiler/import/opset_versions.h"
 #include "compiler/import/pin_dims.h"
+#include "compiler/support/error_list.h"
 #include "compiler/support/status.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
@@ -191,12 +192,16 @@ absl::StatusOr<LoadedModel> LoadFromBytes(const std::string& bytes, const DimVal
                      kMaxNesting, " deep)"));
   }
   if (!loaded.model.has_graph()) return absl::InvalidArgumentError("the model has no graph");
-  OC_RETURN_IF_ERROR(RejectExternalAttributes(loaded.model.graph()));
-  OC_RETURN_IF_ERROR(LoadExternalInitializers(model_dir, *loaded.model.mutable_graph()));
-  OC_RETURN_IF_ERROR(AdmitIrVersion(loaded.model));
+  // Independent checks, all reported in one run.
+  ErrorList errors;
+  errors.Add(RejectExternalAttributes(loaded.model.graph()));
+  errors.Add(LoadExternalInitializers(model_dir, *loaded.model.mutable_graph()));
+  errors.Add(AdmitIrVersion(loaded.model));
+  absl::StatusOr<int> opset = DefaultOpset(loaded.model);
+  if (errors.Add(opset.status())) loaded.opset = *opset;
+  errors.Add(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
+  OC_RETURN_IF_ERROR(errors.ToStatus());
   OC_RETURN_IF_ERROR(GuardOnnxShapeInference(loaded.model.graph()));
-  OC_ASSIGN_OR_RETURN(loaded.opset, DefaultOpset(loaded.model));
-  OC_RETURN_IF_ERROR(PinSymbolicDims(dims, *loaded.model.mutable_graph()));
   loaded.defaulted_dims = DefaultBatchDims(*loaded.model.mutable_graph());
   OC_RETURN_IF_ERROR(SortNodesTopologically(*loaded.model.mutable_graph()));
   // libonnx checks and infers what it knows; for opsets above its newest it

@@ -4,7 +4,9 @@
 
 Kinds are valid ONNX (the checker accepts them). unique, conv4d, runtime_shape
 use something onnx-to-c does not support, so the error must come from the
-importer and name the node; symbolic_batch is a Relu over x: f32[batch x 4].
+importer and name the node; symbolic_batch is a Relu over x: f32[batch x 4];
+several_problems has three independent ones (a symbolic dimension that is not
+the batch, Unique, NonZero) and a node that reads Unique's result.
 Needs Debian's python3-onnx (/usr/bin/python3).
 """
 import sys
@@ -42,8 +44,23 @@ def symbolic_batch():
     return helper.make_graph([helper.make_node("Relu", ["x"], ["y"], name="relu")], "batch", [x], [y])
 
 
+def several_problems():
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])
+    z = helper.make_tensor_value_info("z", TensorProto.FLOAT, [1, "seq"])
+    nodes = [helper.make_node("Unique", ["x"], ["u"], name="uniq"),
+             helper.make_node("Relu", ["u"], ["after"], name="after_uniq"),
+             helper.make_node("Relu", ["z"], ["w"], name="reads_z"),
+             helper.make_node("Relu", ["x"], ["y"], name="fine"),
+             helper.make_node("NonZero", ["x"], ["nz"], name="nonzero")]
+    outs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4]),
+            helper.make_tensor_value_info("w", TensorProto.FLOAT, [1, "seq"]),
+            helper.make_tensor_value_info("after", TensorProto.FLOAT, ["n"]),
+            helper.make_tensor_value_info("nz", TensorProto.INT64, [2, "k"])]
+    return helper.make_graph(nodes, "several", [x, z], outs)
+
+
 KINDS = {"unique": (unique, 12), "conv4d": (conv4d, 13), "runtime_shape": (runtime_shape, 13),
-         "symbolic_batch": (symbolic_batch, 13)}
+         "symbolic_batch": (symbolic_batch, 13), "several_problems": (several_problems, 13)}
 
 
 def main():
