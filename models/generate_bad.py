@@ -127,6 +127,24 @@ def _with_raw_name(model, placeholder, raw):
 EXTRA_ARGS = {"arena_too_large.onnx": "--max-arena=512"}
 
 
+def _loop_model(trip_count, runtime_trip=False):
+    """x -> Loop(trip_count, no condition) whose body passes x through a Relu -> y."""
+    vi = helper.make_tensor_value_info
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["c_in"], ["c_out"], name="cond"),
+         helper.make_node("Relu", ["v_in"], ["v_out"], name="step")], "body",
+        [vi("i", TP.INT64, []), vi("c_in", TP.BOOL, []), vi("v_in", TP.FLOAT, [2])],
+        [vi("c_out", TP.BOOL, []), vi("v_out", TP.FLOAT, [2])])
+    inputs = [_vi("x", shape=[2])]
+    inits = []
+    if runtime_trip:
+        inputs.append(vi("M", TP.INT64, []))
+    else:
+        inits.append(numpy_helper.from_array(np.array(trip_count, np.int64), "M"))
+    return _model([helper.make_node("Loop", ["M", "", "x"], ["y"], name="loop", body=body)], inputs,
+                  [_vi("y", shape=[2])], inits)
+
+
 def bad_cases():
     """(file name, bytes or None for 'do not create', exit code, problem substring,
     node name or '-', comment)"""
@@ -182,6 +200,11 @@ def bad_cases():
                 [helper.make_tensor_sequence_value_info("s", TP.FLOAT, [2])],
                 [helper.make_tensor_value_info("y", TP.INT64, [])]), 1, "not a tensor", "-",
          "graph input that is a sequence"),
+        # --- control flow
+        ("loop_runtime_trip_count.onnx", _loop_model(0, runtime_trip=True), 1, "trip count", "loop",
+         "Loop whose trip count is a graph input"),
+        ("loop_too_long.onnx", _loop_model(10 ** 12), 1, "more than 100000", "loop",
+         "Loop with a constant trip count of 10^12: unrolling is bounded"),
         # --- dims
         # (a symbolic leading dim is the batch, set to 1 with a note: these are not)
         ("dynamic_dim.onnx", _relu_model([1, "seq"]), 1, "dynamic", "-",

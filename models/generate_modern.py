@@ -61,6 +61,15 @@ def _finish_output_shape(vi, shape, pins):
         raise RuntimeError(f"output {vi.name}: ORT shape {list(shape)}, declared {declared}")
 
 
+def _rnn_operands(b, units, steps, feat):
+    """An RNN's sequence input x (1 x steps x feat) and its weights W (feat x units) and R
+    (units x units), scaled like a Glorot initialization."""
+    x = b.input([1, steps, feat], name="x")
+    w = b.weight([feat, units], name="W", scale=1.0 / np.sqrt(feat))
+    r = b.weight([units, units], name="R", scale=1.0 / np.sqrt(units))
+    return x, w, r
+
+
 def register_modern_models(model, Builder, run_ort, write_test_data):
     """Registers the models with generate.py's @model decorator; generate.py's Builder and
     run_ort build and run them, write_test_data writes their test data."""
@@ -143,9 +152,7 @@ def register_modern_models(model, Builder, run_ort, write_test_data):
     def _(b):
         """tf2onnx's unfused Keras SimpleRNN: Loop (constant trip count 4, constant true cond) carrying h (1x8) with a scan output; the body Gathers step iter_num of the outer x and computes Tanh(MatMul(x_t,W)+MatMul(h,R)+b) with outer-scope weights"""
         units, steps, feat = 8, 4, 3
-        x = b.input([1, steps, feat], name="x")
-        w = b.weight([feat, units], name="W", scale=1.0 / np.sqrt(feat))
-        r = b.weight([units, units], name="R", scale=1.0 / np.sqrt(units))
+        x, w, r = _rnn_operands(b, units, steps, feat)
         bias = b.bias(units, name="b")
         trip = b.const(np.array(steps, np.int64), name="trip_count")
         cond = b.const(np.array(True), name="cond_true")
@@ -165,6 +172,26 @@ def register_modern_models(model, Builder, run_ort, write_test_data):
              _vi("h_scan", TP.FLOAT, [1, units])])
         h, seq = b.node("Loop", [trip, cond, h0], outputs=["h_final", "h_seq"], name="rnn/while_loop",
                         body=body)
+        b.output(h, seq)
+
+    @model("scan_rnn_reverse", opset=16)
+    def _(b):
+        """Scan-16 over x (1x5x3, scan axis 1, read backwards) carrying h (1x4): h = Tanh(MatMul(x_t,W)+MatMul(h,R)); the per-step h stacked on output axis 1"""
+        units, steps, feat = 4, 5, 3
+        x, w, r = _rnn_operands(b, units, steps, feat)
+        h0 = b.const(np.zeros([1, units], np.float32), name="h0")
+        body = helper.make_graph(
+            [helper.make_node("MatMul", ["x_t", w], ["xw"], name="body/MatMul"),
+             helper.make_node("MatMul", ["h_in", r], ["hr"], name="body/MatMul_1"),
+             helper.make_node("Add", ["xw", "hr"], ["pre"], name="body/Add"),
+             helper.make_node("Tanh", ["pre"], ["h_out"], name="body/Tanh"),
+             helper.make_node("Identity", ["h_out"], ["h_scan"], name="body/Identity")],
+            "scan_body",
+            [_vi("h_in", TP.FLOAT, [1, units]), _vi("x_t", TP.FLOAT, [1, feat])],
+            [_vi("h_out", TP.FLOAT, [1, units]), _vi("h_scan", TP.FLOAT, [1, units])])
+        h, seq = b.node("Scan", [h0, x], outputs=["h_final", "h_seq"], name="rnn/scan", body=body,
+                        num_scan_inputs=1, scan_input_axes=[1], scan_input_directions=[1],
+                        scan_output_axes=[1])
         b.output(h, seq)
 
     # -----------------------------------------------------------------------

@@ -14,14 +14,16 @@
 namespace oc {
 
 // What a node is imported into: the program, the ONNX names in scope, the
-// shapes ONNX shape inference gave them, and the running total of folded
-// constant bytes.
+// shapes ONNX shape inference gave them, and the running totals of folded
+// constant bytes and of nodes imported from unrolled bodies (nested loops
+// included).
 struct ImportScope {
   Program& program;
   std::unordered_map<std::string, ValueId>& names;
   const std::unordered_map<std::string, const onnx::ValueInfoProto*>& inferred;
   int opset;
   int64_t& folded_bytes;
+  int64_t& unrolled_nodes;
 };
 
 // Folds or lowers `node` (a Loop is unrolled), checks the values it made and
@@ -31,6 +33,8 @@ absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope);
 // Loop whose trip count and condition are compile-time constants: the body's
 // nodes imported once per iteration (unroll_loop.cc).
 absl::Status UnrollLoop(const onnx::NodeProto& node, ImportScope& scope);
+// Scan (opset 9 and later): the body once per element of the scan inputs.
+absl::Status UnrollScan(const onnx::NodeProto& node, ImportScope& scope);
 
 }  // namespace oc
 

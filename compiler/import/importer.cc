@@ -335,6 +335,8 @@ absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope) {
   const size_t first_new_value = p.num_values();
   if (node.op_type() == "Loop") {
     OC_RETURN_IF_ERROR(UnrollLoop(node, scope));
+  } else if (node.op_type() == "Scan") {
+    OC_RETURN_IF_ERROR(UnrollScan(node, scope));
   } else {
     OC_RETURN_IF_ERROR(NameTheNode(ctx, FoldOrLowerNode(ctx)));
   }
@@ -414,8 +416,8 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
   for (const auto& vi : g.value_info()) infos[vi.name()] = &vi;
   for (const auto& vi : g.output()) infos[vi.name()] = &vi;
 
-  int64_t folded_bytes = 0;
-  ImportScope scope{p, names, infos, loaded.opset, folded_bytes};
+  int64_t folded_bytes = 0, unrolled_nodes = 0;
+  ImportScope scope{p, names, infos, loaded.opset, folded_bytes, unrolled_nodes};
   for (const auto& node : g.node()) {
     bool reads_failed = false;
     for (const std::string& in : node.input()) reads_failed = reads_failed || failed.count(in) != 0;

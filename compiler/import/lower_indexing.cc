@@ -359,7 +359,7 @@ void RegisterIndexingLowerings(std::unordered_map<std::string, LowerFn>& t) {
                          "RandomNormalLike", "Multinomial"}) {
     t[op] = RefuseRandom;
   }
-  for (const char* op : {"If", "Scan"}) t[op] = RefuseControlFlow;  // Loop: unroll_loop.cc
+  t["If"] = RefuseControlFlow;  // Loop and Scan: unroll_loop.cc
   for (const char* op : {"SequenceConstruct", "SequenceEmpty", "SequenceAt", "SequenceInsert",
                          "SequenceErase", "SequenceLength", "SequenceMap", "SplitToSequence",
                          "ConcatFromSequence", "Optional", "OptionalGetElement",

@@ -400,15 +400,47 @@ absl::Status LowerResize(NodeContext& ctx) {
     OC_ASSIGN_OR_RETURN(nearest, ctx.AttrString("nearest_mode", "round_prefer_floor"));
     bool has_scales = ctx.HasInput(2) && !(ctx.IsConstantInput(2) && ctx.InputValue(2).NumElements() == 0);
     if (ctx.HasInput(2) && ctx.IsConstantInput(2) && ctx.InputValue(2).NumElements() == 0) has_scales = false;
+    // Resize-18: scales or sizes may list only the `axes`.
+    std::vector<int64_t> axes = {0, 1, 2, 3};
+    if (ctx.opset() >= 18 && ctx.HasAttr("axes")) {
+      OC_ASSIGN_OR_RETURN(axes, ctx.AttrInts("axes", std::nullopt));
+      for (int64_t& a : axes) {
+        OC_ASSIGN_OR_RETURN(a, NormalizeAxis(ctx, a, 4));
+      }
+    }
     if (has_scales) {
-      OC_ASSIGN_OR_RETURN(scales, ctx.ConstantFloats(2, "scales"));
+      OC_ASSIGN_OR_RETURN(std::vector<float> given, ctx.ConstantFloats(2, "scales"));
+      if (given.size() != axes.size()) return ctx.Invalid("scales needs one value per axis");
+      scales.assign(4, 1.0f);
+      for (size_t i = 0; i < axes.size(); ++i) scales[axes[i]] = given[i];
     } else if (ctx.HasInput(3)) {
-      OC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, ctx.ConstantInts(3, "sizes"));
-      if (sizes.size() != 4) return ctx.Invalid("sizes must have 4 values");
-      out = sizes;
-      for (int i = 0; i < 4; ++i) scales.push_back(static_cast<float>(sizes[i]) / static_cast<float>(x.shape[i]));
+      OC_ASSIGN_OR_RETURN(std::vector<int64_t> given, ctx.ConstantInts(3, "sizes"));
+      if (given.size() != axes.size()) return ctx.Invalid("sizes needs one value per axis");
+      out = x.shape;
+      for (size_t i = 0; i < axes.size(); ++i) out[axes[i]] = given[i];
+      for (int i = 0; i < 4; ++i) scales.push_back(static_cast<float>(out[i]) / static_cast<float>(x.shape[i]));
+      // Resize-18's keep_aspect_ratio_policy: one scale for the listed axes.
+      OC_ASSIGN_OR_RETURN(std::string policy, ctx.AttrString("keep_aspect_ratio_policy", "stretch"));
+      if (ctx.opset() >= 18 && policy != "stretch") {
+        if (policy != "not_larger" && policy != "not_smaller") {
+          return ctx.Invalid(absl::StrCat("keep_aspect_ratio_policy '", policy, "' is not valid"));
+        }
+        float scale = scales[axes[0]];
+        for (int64_t a : axes) {
+          scale = policy == "not_larger" ? std::min(scale, scales[a]) : std::max(scale, scales[a]);
+        }
+        for (int64_t a : axes) {
+          scales[a] = scale;
+          // round(scale * in), halves to even as ONNX's reference does.
+          out[a] = static_cast<int64_t>(std::nearbyint(static_cast<double>(scale) * x.shape[a]));
+        }
+      }
     } else {
       return ctx.Invalid("neither scales nor sizes is given");
+    }
+    OC_ASSIGN_OR_RETURN(int64_t antialias, ctx.AttrInt("antialias", 0));
+    if (ctx.opset() >= 18 && antialias != 0 && mode != "nearest" && (scales[2] < 1.0f || scales[3] < 1.0f)) {
+      return ctx.Unsupported("antialiased downsampling is not supported");
     }
   }
   if (scales.size() != 4) return ctx.Invalid("scales must have 4 values");

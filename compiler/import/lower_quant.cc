@@ -37,10 +37,28 @@ absl::Status CheckZeroPoint(const NodeContext& ctx, int input, int scale_input) 
   return absl::OkStatus();
 }
 
+// The attributes of QuantizeLinear-21 and DequantizeLinear-21/23 beyond
+// their defaults: blocked quantization and a precision are refused; an
+// output_dtype is returned (0 when absent).
+absl::StatusOr<int64_t> NewerQuantAttributes(const NodeContext& ctx) {
+  OC_ASSIGN_OR_RETURN(int64_t block_size, ctx.AttrInt("block_size", 0));
+  OC_ASSIGN_OR_RETURN(int64_t precision, ctx.AttrInt("precision", 0));
+  OC_ASSIGN_OR_RETURN(int64_t output_dtype, ctx.AttrInt("output_dtype", 0));
+  if (block_size != 0) return ctx.Unsupported("blocked quantization (block_size) is not supported");
+  if (precision != 0) return ctx.Unsupported("the precision attribute is not supported");
+  return output_dtype;
+}
+
 absl::Status LowerQuantize(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
   OC_RETURN_IF_ERROR(Require(ctx, x.dtype == DType::kF32, "only float32 input is supported"));
-  const DType out = ctx.HasInput(2) ? ctx.InputValue(2).dtype : DType::kU8;
+  OC_ASSIGN_OR_RETURN(int64_t output_dtype, NewerQuantAttributes(ctx));
+  DType out = ctx.HasInput(2) ? ctx.InputValue(2).dtype : DType::kU8;
+  if (output_dtype != 0) {  // QuantizeLinear-21: the type without a zero point
+    OC_ASSIGN_OR_RETURN(DType named, DTypeFromOnnx(static_cast<int32_t>(output_dtype)));
+    if (ctx.HasInput(2) && named != out) return ctx.Invalid("output_dtype and the zero point differ in type");
+    out = named;
+  }
   OC_RETURN_IF_ERROR(Require(ctx, Is8Bit(out), "only uint8 and int8 outputs are supported"));
   OC_ASSIGN_OR_RETURN(int64_t axis, QuantAxis(ctx, 1, x.shape));
   OC_RETURN_IF_ERROR(CheckZeroPoint(ctx, 2, 1));
@@ -56,6 +74,9 @@ absl::Status LowerDequantize(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
   OC_RETURN_IF_ERROR(Require(ctx, Is8Bit(x.dtype) || x.dtype == DType::kI32,
                              "only uint8, int8 and int32 inputs are supported"));
+  OC_ASSIGN_OR_RETURN(int64_t output_dtype, NewerQuantAttributes(ctx));
+  OC_RETURN_IF_ERROR(Require(ctx, output_dtype == 0 || output_dtype == onnx::TensorProto::FLOAT,
+                             "only float32 output is supported"));
   OC_ASSIGN_OR_RETURN(int64_t axis, QuantAxis(ctx, 1, x.shape));
   OC_RETURN_IF_ERROR(CheckZeroPoint(ctx, 2, 1));
   std::vector<ValueId> operands = {ctx.Input(0), ctx.Input(1)};

@@ -1,7 +1,9 @@
-// Loop with a compile-time trip count, unrolled: the body's nodes are
-// imported once per iteration, so the memory model sees every step. This is
-// what tf2onnx writes for an unfused Keras RNN (a Loop over the time steps
+// Loop with a compile-time trip count, and Scan, unrolled: the body's nodes
+// are imported once per iteration, so the memory model sees every step. This
+// is what tf2onnx writes for an unfused Keras RNN (a Loop over the time steps
 // with a constant trip count and a constant true condition).
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -15,8 +17,8 @@
 namespace oc {
 namespace {
 
-// Body nodes imported over all iterations of one Loop: the generated C grows
-// with them.
+// Body nodes imported over all iterations of all loops of a model (nested
+// ones multiply): the generated C grows with them.
 constexpr int64_t kMaxUnrolledNodes = 100000;
 // Without a trip count, the loop must stop on its (folded) condition within this.
 constexpr int64_t kMaxIterationsWithoutTripCount = 10000;
@@ -36,6 +38,103 @@ absl::StatusOr<bool> ConstantCondition(const NodeContext& ctx, const Program& p,
   if (value.NumElements() != 1) return ctx.Invalid(absl::StrCat(what, " must be one value"));
   HostTensor t{value.dtype, value.shape, value.data};
   return t.GetInt(0) != 0;
+}
+
+// Imports the body once with its inputs bound to `inputs` (after the outer
+// scope and the body's initializers); returns its outputs.
+absl::StatusOr<std::vector<ValueId>> ImportBodyOnce(const NodeContext& ctx, const onnx::GraphProto& body,
+                                                    const std::vector<ValueId>& body_constants,
+                                                    const std::vector<ValueId>& inputs,
+                                                    const std::string& prefix, ImportScope& scope) {
+  // Every iteration counts, an empty body's too (it still binds constants).
+  scope.unrolled_nodes += 1 + body.node_size();
+  if (scope.unrolled_nodes > kMaxUnrolledNodes) {
+    return ctx.Unsupported(absl::StrCat("unrolled, its loops would have more than ", kMaxUnrolledNodes,
+                                        " iterations and nodes"));
+  }
+  // The body's names are bound in the outer map for the iteration and the
+  // outer bindings they shadow restored after it (a copy of the outer map per
+  // iteration would cost its size each time).
+  std::unordered_map<std::string, std::optional<ValueId>> shadowed;
+  auto shadow = [&](const std::string& name) {
+    if (shadowed.count(name)) return;
+    auto it = scope.names.find(name);
+    shadowed[name] = it == scope.names.end() ? std::nullopt : std::optional<ValueId>(it->second);
+  };
+  for (const auto& init : body.initializer()) shadow(init.name());
+  for (const auto& in : body.input()) shadow(in.name());
+  for (const auto& body_node : body.node()) {
+    for (const std::string& out : body_node.output()) shadow(out);
+  }
+  for (int k = 0; k < body.initializer_size(); ++k) scope.names[body.initializer(k).name()] = body_constants[k];
+  for (int i = 0; i < body.input_size(); ++i) scope.names[body.input(i).name()] = inputs[i];
+  ImportScope inner{scope.program, scope.names, NoInferredShapes(), scope.opset, scope.folded_bytes,
+                    scope.unrolled_nodes};
+  absl::Status status;
+  std::vector<ValueId> outs;
+  for (const onnx::NodeProto& body_node : body.node()) {
+    onnx::NodeProto step = body_node;
+    step.set_name(prefix + body_node.name());
+    status = ImportNode(step, inner);
+    if (!status.ok()) break;
+  }
+  for (const auto& out : body.output()) {
+    if (!status.ok()) break;
+    auto it = scope.names.find(out.name());
+    if (it == scope.names.end()) {
+      status = ctx.Invalid(absl::StrCat("body output '", out.name(), "' is never computed"));
+    } else {
+      outs.push_back(it->second);
+    }
+  }
+  for (const auto& [name, old] : shadowed) {
+    if (old) {
+      scope.names[name] = *old;
+    } else {
+      scope.names.erase(name);
+    }
+  }
+  if (!status.ok()) return status;
+  return outs;
+}
+
+absl::StatusOr<std::vector<ValueId>> BodyConstants(const onnx::GraphProto& body, Program& p) {
+  std::vector<ValueId> constants;
+  for (const auto& init : body.initializer()) {
+    OC_ASSIGN_OR_RETURN(HostTensor t, DecodeTensorProto(init));
+    constants.push_back(p.AddConstant(init.name(), t.dtype, t.shape, std::move(t.bytes)));
+  }
+  return constants;
+}
+
+// Binds output `index` to the iterations' values stacked along `axis` (a new
+// axis), in reverse order when `reverse`.
+absl::Status BindStacked(NodeContext& ctx, int index, std::vector<ValueId> parts_in, int64_t axis,
+                         bool reverse, const std::string& suffix) {
+  Program& p = ctx.program();
+  if (parts_in.empty()) return ctx.Unsupported("it runs no iteration, so its scan outputs would be empty");
+  if (reverse) std::reverse(parts_in.begin(), parts_in.end());
+  const Value& first = p.value(parts_in[0]);
+  const DType dtype = first.dtype;
+  const Shape shape = first.shape;
+  const int64_t rank = static_cast<int64_t>(shape.size()) + 1;
+  if (axis < -rank || axis >= rank) return ctx.Invalid(absl::StrCat("scan output axis ", axis, " is out of range"));
+  if (axis < 0) axis += rank;
+  Shape one = shape, stacked = shape;
+  one.insert(one.begin() + axis, 1);
+  stacked.insert(stacked.begin() + axis, static_cast<int64_t>(parts_in.size()));
+  std::vector<ValueId> parts;
+  for (size_t i = 0; i < parts_in.size(); ++i) {
+    const Value& v = p.value(parts_in[i]);
+    if (v.dtype != dtype || v.shape != shape) {
+      return ctx.Invalid("a scan output changes its type or shape between iterations");
+    }
+    parts.push_back(ctx.Reshaped(parts_in[i], one, absl::StrCat(suffix, index, "_", i)));
+  }
+  ValueId y = ctx.NewResult(index, dtype, stacked);
+  Statement& s = ctx.Emit(OpKind::kConcat, parts, {y});
+  s.attrs["axis"] = axis;
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -72,43 +171,22 @@ absl::Status UnrollLoop(const onnx::NodeProto& node, ImportScope& scope) {
     if (!ctx.HasInput(2 + j)) return ctx.Invalid("a loop-carried input is missing");
     state.push_back(ctx.Input(2 + j));
   }
-  std::vector<ValueId> body_constants;
-  for (const auto& init : body.initializer()) {
-    OC_ASSIGN_OR_RETURN(HostTensor t, DecodeTensorProto(init));
-    body_constants.push_back(p.AddConstant(init.name(), t.dtype, t.shape, std::move(t.bytes)));
-  }
+  OC_ASSIGN_OR_RETURN(std::vector<ValueId> body_constants, BodyConstants(body, p));
 
   std::vector<std::vector<ValueId>> scans(scanned);
-  int64_t iteration = 0, imported = 0;
+  int64_t iteration = 0;
   for (; iteration < trips && running; ++iteration) {
-    imported += body.node_size();
-    if (imported > kMaxUnrolledNodes) {
-      return ctx.Unsupported(absl::StrCat("unrolled, it would have more than ", kMaxUnrolledNodes,
-                                          " nodes (", body.node_size(), " per iteration)"));
-    }
-    // The body sees the outer scope, its initializers and its inputs.
-    std::unordered_map<std::string, ValueId> names = scope.names;
-    for (int k = 0; k < body.initializer_size(); ++k) names[body.initializer(k).name()] = body_constants[k];
     const std::string prefix = absl::StrCat(node.name(), "/", iteration, "/");
     HostTensor iter = HostTensor::Zeros(DType::kI64, {});
     iter.SetInt(0, iteration);
-    names[body.input(0).name()] = p.AddConstant(prefix + body.input(0).name(), DType::kI64, {}, std::move(iter.bytes));
     HostTensor cond = HostTensor::Zeros(DType::kBool, {});
     cond.SetInt(0, 1);
-    names[body.input(1).name()] = p.AddConstant(prefix + body.input(1).name(), DType::kBool, {}, std::move(cond.bytes));
-    for (int j = 0; j < carried; ++j) names[body.input(2 + j).name()] = state[j];
-    ImportScope inner{p, names, NoInferredShapes(), scope.opset, scope.folded_bytes};
-    for (const onnx::NodeProto& body_node : body.node()) {
-      onnx::NodeProto step = body_node;
-      step.set_name(prefix + body_node.name());
-      OC_RETURN_IF_ERROR(ImportNode(step, inner));
-    }
-    std::vector<ValueId> outs;
-    for (const auto& out : body.output()) {
-      auto it = names.find(out.name());
-      if (it == names.end()) return ctx.Invalid(absl::StrCat("body output '", out.name(), "' is never computed"));
-      outs.push_back(it->second);
-    }
+    std::vector<ValueId> inputs = {
+        p.AddConstant(prefix + body.input(0).name(), DType::kI64, {}, std::move(iter.bytes)),
+        p.AddConstant(prefix + body.input(1).name(), DType::kBool, {}, std::move(cond.bytes))};
+    inputs.insert(inputs.end(), state.begin(), state.end());
+    OC_ASSIGN_OR_RETURN(std::vector<ValueId> outs,
+                        ImportBodyOnce(ctx, body, body_constants, inputs, prefix, scope));
     OC_ASSIGN_OR_RETURN(running, ConstantCondition(ctx, p, outs[0], "the body's condition"));
     for (int j = 0; j < carried; ++j) state[j] = outs[1 + j];
     for (int k = 0; k < scanned; ++k) scans[k].push_back(outs[1 + carried + k]);
@@ -117,28 +195,87 @@ absl::Status UnrollLoop(const onnx::NodeProto& node, ImportScope& scope) {
     return ctx.Unsupported(absl::StrCat("it does not stop within ", kMaxIterationsWithoutTripCount,
                                         " iterations"));
   }
-
   for (int j = 0; j < carried; ++j) ctx.BindOutput(j, state[j]);
   // Scan outputs: the iterations' values stacked along a new first axis.
   for (int k = 0; k < scanned; ++k) {
-    if (scans[k].empty()) return ctx.Unsupported("it runs no iteration, so its scan outputs would be empty");
-    const Value& first = p.value(scans[k][0]);
-    const DType dtype = first.dtype;
-    Shape one = first.shape;
-    one.insert(one.begin(), 1);
-    Shape stacked = first.shape;
-    stacked.insert(stacked.begin(), static_cast<int64_t>(scans[k].size()));
-    std::vector<ValueId> parts;
-    for (size_t i = 0; i < scans[k].size(); ++i) {
-      const Value& v = p.value(scans[k][i]);
-      if (v.dtype != dtype || v.shape != first.shape) {
-        return ctx.Invalid("a scan output changes its type or shape between iterations");
-      }
-      parts.push_back(ctx.Reshaped(scans[k][i], one, absl::StrCat(".scan", k, "_", i)));
+    OC_RETURN_IF_ERROR(BindStacked(ctx, carried + k, scans[k], 0, false, ".scan"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status UnrollScan(const onnx::NodeProto& node, ImportScope& scope) {
+  Program& p = scope.program;
+  NodeContext ctx(node, scope.opset, p, scope.names);
+  if (scope.opset < 9) return ctx.Unsupported("Scan before opset 9 (with a batch axis) is not supported");
+  const onnx::AttributeProto* body_attr = ctx.FindAttr("body");
+  if (body_attr == nullptr || !body_attr->has_g()) return ctx.Invalid("the body graph is missing");
+  const onnx::GraphProto& body = body_attr->g();
+  OC_ASSIGN_OR_RETURN(int64_t scanned_in, ctx.AttrInt("num_scan_inputs", std::nullopt));
+  const int64_t carried = node.input_size() - scanned_in;
+  const int64_t scanned_out = body.output_size() - carried;
+  if (scanned_in < 1 || carried < 0 || scanned_out < 0 || body.input_size() != node.input_size() ||
+      node.output_size() != body.output_size()) {
+    return ctx.Invalid("the inputs and outputs of the node and its body do not match");
+  }
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> in_axes,
+                      ctx.AttrInts("scan_input_axes", std::vector<int64_t>(scanned_in, 0)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> in_dirs,
+                      ctx.AttrInts("scan_input_directions", std::vector<int64_t>(scanned_in, 0)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> out_axes,
+                      ctx.AttrInts("scan_output_axes", std::vector<int64_t>(scanned_out, 0)));
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> out_dirs,
+                      ctx.AttrInts("scan_output_directions", std::vector<int64_t>(scanned_out, 0)));
+  if (static_cast<int64_t>(in_axes.size()) != scanned_in || static_cast<int64_t>(in_dirs.size()) != scanned_in ||
+      static_cast<int64_t>(out_axes.size()) != scanned_out ||
+      static_cast<int64_t>(out_dirs.size()) != scanned_out) {
+    return ctx.Invalid("the scan axes and directions do not match the scan inputs and outputs");
+  }
+  std::vector<ValueId> state;
+  for (int64_t j = 0; j < node.input_size(); ++j) {
+    if (!ctx.HasInput(static_cast<int>(j))) return ctx.Invalid("an input is missing");
+  }
+  for (int64_t j = 0; j < carried; ++j) state.push_back(ctx.Input(static_cast<int>(j)));
+  // Every scan input has the same length along its axis.
+  int64_t length = -1;
+  for (int64_t m = 0; m < scanned_in; ++m) {
+    const Shape& shape = ctx.InputValue(static_cast<int>(carried + m)).shape;
+    const int64_t rank = static_cast<int64_t>(shape.size());
+    OC_ASSIGN_OR_RETURN(in_axes[m], NormalizeAxis(ctx, in_axes[m], rank));
+    if (length >= 0 && shape[in_axes[m]] != length) return ctx.Invalid("the scan inputs differ in length");
+    length = shape[in_axes[m]];
+  }
+  OC_ASSIGN_OR_RETURN(std::vector<ValueId> body_constants, BodyConstants(body, p));
+  std::vector<std::vector<ValueId>> scans(scanned_out);
+  for (int64_t t = 0; t < length; ++t) {
+    const std::string prefix = absl::StrCat(node.name(), "/", t, "/");
+    std::vector<ValueId> inputs = state;
+    for (int64_t m = 0; m < scanned_in; ++m) {
+      // Element t (from the end when reversed) along the axis, the axis removed.
+      // (Copies: adding values may move the program's value table.)
+      const Shape x_shape = ctx.InputValue(static_cast<int>(carried + m)).shape;
+      const DType x_dtype = ctx.InputValue(static_cast<int>(carried + m)).dtype;
+      const int64_t axis = in_axes[m];
+      std::vector<int64_t> starts(x_shape.size(), 0), steps(x_shape.size(), 1);
+      starts[axis] = in_dirs[m] ? length - 1 - t : t;
+      Shape slice_shape = x_shape;
+      slice_shape[axis] = 1;
+      ValueId slice = ctx.Temp(x_dtype, slice_shape, absl::StrCat(".in", m, "_", t));
+      Statement& s = ctx.Emit(OpKind::kSlice, {ctx.Input(static_cast<int>(carried + m))}, {slice});
+      s.attrs["starts"] = starts;
+      s.attrs["steps"] = steps;
+      Shape element = x_shape;
+      element.erase(element.begin() + axis);
+      inputs.push_back(ctx.Reshaped(slice, element, absl::StrCat(".elem", m, "_", t)));
     }
-    ValueId y = ctx.NewResult(carried + k, dtype, stacked);
-    Statement& s = ctx.Emit(OpKind::kConcat, parts, {y});
-    s.attrs["axis"] = int64_t{0};
+    OC_ASSIGN_OR_RETURN(std::vector<ValueId> outs,
+                        ImportBodyOnce(ctx, body, body_constants, inputs, prefix, scope));
+    for (int64_t j = 0; j < carried; ++j) state[j] = outs[j];
+    for (int64_t k = 0; k < scanned_out; ++k) scans[k].push_back(outs[carried + k]);
+  }
+  for (int64_t j = 0; j < carried; ++j) ctx.BindOutput(static_cast<int>(j), state[j]);
+  for (int64_t k = 0; k < scanned_out; ++k) {
+    OC_RETURN_IF_ERROR(BindStacked(ctx, static_cast<int>(carried + k), scans[k], out_axes[k],
+                                   out_dirs[k] != 0, ".scan"));
   }
   return absl::OkStatus();
 }
