@@ -256,6 +256,43 @@ def register_modern_models(model, Builder, run_ort, write_test_data):
         out(b, b.node("RMSNormalization", [b.input([2, 3, 8]), b.uniform([8], 0.5, 1.5)], axis=-1,
                       epsilon=1e-5))
 
+    @modern("attention_gqa_causal_opset23", opset=23, ir_version=11)
+    def _(b):
+        """Attention-23 4-D, 4 query heads sharing 2 key/value heads, is_causal, default scale"""
+        q = b.input([1, 4, 5, 8], name="Q")
+        k = b.input([1, 2, 5, 8], name="K")
+        v = b.input([1, 2, 5, 6], name="V")
+        out(b, b.node("Attention", [q, k, v], is_causal=1))
+
+    @modern("attention_3d_mask_opset23", opset=23, ir_version=11)
+    def _(b):
+        """Attention-23 3-D (2 heads of 4), a bool attn_mask (batch, 1, q, kv), scale 0.3, softcap 2"""
+        q = b.input([2, 3, 8], name="Q")
+        k = b.input([2, 6, 8], name="K")
+        v = b.input([2, 6, 8], name="V")
+        keep = b.rng.random([2, 1, 3, 6]) < 0.7
+        keep[..., 0] = True  # every query sees at least one key
+        mask = b.input([2, 1, 3, 6], name="mask", data=keep, dtype=np.bool_)
+        out(b, b.node("Attention", [q, k, v, mask], q_num_heads=2, kv_num_heads=2, scale=0.3, softcap=2.0))
+
+    @modern("rotary_embedding_opset23", opset=23, ir_version=11)
+    def _(b):
+        """RotaryEmbedding-23 4-D (1x2x4x8), rotary_embedding_dim 6 (2 features pass through), caches gathered by constant position_ids [3,4,5,6]"""
+        angles = np.arange(16)[:, None] / (100.0 ** (np.arange(3)[None, :] / 3))
+        x = b.input([1, 2, 4, 8], name="X")
+        cos = b.const(np.cos(angles).astype(np.float32), name="cos_cache")
+        sin = b.const(np.sin(angles).astype(np.float32), name="sin_cache")
+        pos = b.const(np.array([[3, 4, 5, 6]], np.int64), name="position_ids")
+        out(b, b.node("RotaryEmbedding", [x, cos, sin, pos], rotary_embedding_dim=6))
+
+    @modern("rotary_interleaved_3d_opset23", opset=23, ir_version=11)
+    def _(b):
+        """RotaryEmbedding-23 3-D (1x3x12, 3 heads of 4), interleaved pairs, caches (1x3x2) given at run time"""
+        x = b.input([1, 3, 12], name="X")
+        cos = b.input([1, 3, 2], name="cos_cache", low=-1.0, high=1.0, dist="uniform")
+        sin = b.input([1, 3, 2], name="sin_cache", low=-1.0, high=1.0, dist="uniform")
+        out(b, b.node("RotaryEmbedding", [x, cos, sin], interleaved=1, num_heads=3))
+
     @modern("swish_opset24", opset=24, ir_version=11)
     def _(b):
         """Swish-24 alpha 0.5 (x * sigmoid(0.5 x))"""

@@ -102,6 +102,7 @@ void RegisterLossLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterEinsumLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterQuantLowerings(std::unordered_map<std::string, LowerFn>& table);
 void RegisterRecurrentLowerings(std::unordered_map<std::string, LowerFn>& table);
+void RegisterAttentionLowerings(std::unordered_map<std::string, LowerFn>& table);
 
 // Normalizes a possibly negative axis against `rank`.
 absl::StatusOr<int64_t> NormalizeAxis(const NodeContext& ctx, int64_t axis, int64_t rank);

@@ -18,6 +18,7 @@ const std::unordered_map<std::string, OnnxOpRules>& OnnxOpTable() {
     RegisterEinsumLowerings(lowerings);
     RegisterQuantLowerings(lowerings);
     RegisterRecurrentLowerings(lowerings);
+    RegisterAttentionLowerings(lowerings);
     auto* t = new std::unordered_map<std::string, OnnxOpRules>();
     for (const auto& [op, lower] : lowerings) (*t)[op].lower = lower;
     RegisterFoldingRules(*t);
