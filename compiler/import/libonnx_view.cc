@@ -154,25 +154,47 @@ bool WriteAsLibOnnxVersion(onnx::NodeProto& n, const OpVersion& v, const Constan
 
 }  // namespace
 
-void HideReadersOfHidden(onnx::ModelProto& view) {
+namespace {
+
+bool ContainsHidden(const onnx::GraphProto& g) {
+  for (const onnx::NodeProto& n : g.node()) {
+    if (n.domain() == kHiddenDomain) return true;
+    for (const auto& attr : n.attribute()) {
+      if (attr.has_g() && ContainsHidden(attr.g())) return true;
+      for (const auto& sub : attr.graphs()) {
+        if (ContainsHidden(sub)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Hides, in `g`, the nodes whose subgraphs hide one and the readers of a
+// hidden node's results (ONNX shape inference runs a Loop's body itself).
+void HideReaders(onnx::GraphProto& g) {
   std::unordered_set<std::string> untyped;
-  for (onnx::NodeProto& n : *view.mutable_graph()->mutable_node()) {
+  for (onnx::NodeProto& n : *g.mutable_node()) {
     bool hide = n.domain() == kHiddenDomain;
     for (const std::string& in : n.input()) hide = hide || untyped.count(in) != 0;
+    for (const auto& attr : n.attribute()) {
+      hide = hide || (attr.has_g() && ContainsHidden(attr.g()));
+      for (const auto& sub : attr.graphs()) hide = hide || ContainsHidden(sub);
+    }
     if (!hide) continue;
     if (n.domain().empty() || n.domain() == "ai.onnx") n.set_domain(kHiddenDomain);
     for (const std::string& out : n.output()) untyped.insert(out);
   }
 }
 
-absl::StatusOr<onnx::ModelProto> LibOnnxView(const onnx::ModelProto& model, int opset) {
-  onnx::ModelProto view = model;
-  bool any_hidden = false;
-  for (auto& imp : *view.mutable_opset_import()) {
-    if (imp.domain().empty() || imp.domain() == "ai.onnx") imp.set_version(kLibOnnxMaxOpset);
-  }
-  const ConstantInts constants(model.graph());
-  for (onnx::NodeProto& n : *view.mutable_graph()->mutable_node()) {
+// Writes the nodes of `g` and of its subgraphs (the parser's nesting limit
+// bounds the recursion) in their opset-17 form or hides them.
+absl::Status ViewGraph(onnx::GraphProto& g, int opset, bool& any_hidden) {
+  const ConstantInts constants(g);
+  for (onnx::NodeProto& n : *g.mutable_node()) {
+    for (auto& attr : *n.mutable_attribute()) {
+      if (attr.has_g()) OC_RETURN_IF_ERROR(ViewGraph(*attr.mutable_g(), opset, any_hidden));
+      for (auto& sub : *attr.mutable_graphs()) OC_RETURN_IF_ERROR(ViewGraph(sub, opset, any_hidden));
+    }
     if (!n.domain().empty() && n.domain() != "ai.onnx") continue;
     const OpVersion* v = SemanticVersionAfterLibOnnx(n.op_type(), opset);
     if (v == nullptr) continue;
@@ -181,6 +203,20 @@ absl::StatusOr<onnx::ModelProto> LibOnnxView(const onnx::ModelProto& model, int 
     n.set_domain(kHiddenDomain);
     any_hidden = true;
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void HideReadersOfHidden(onnx::ModelProto& view) { HideReaders(*view.mutable_graph()); }
+
+absl::StatusOr<onnx::ModelProto> LibOnnxView(const onnx::ModelProto& model, int opset) {
+  onnx::ModelProto view = model;
+  bool any_hidden = false;
+  for (auto& imp : *view.mutable_opset_import()) {
+    if (imp.domain().empty() || imp.domain() == "ai.onnx") imp.set_version(kLibOnnxMaxOpset);
+  }
+  OC_RETURN_IF_ERROR(ViewGraph(*view.mutable_graph(), opset, any_hidden));
   if (any_hidden) {
     onnx::OperatorSetIdProto* imp = view.add_opset_import();
     imp->set_domain(kHiddenDomain);

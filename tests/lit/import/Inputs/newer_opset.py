@@ -7,7 +7,9 @@ meaning after 17: only element types were added); reduce13 / reduce18: ReduceMea
 over axes [2, 3] with the axes attribute (opset 13) and with a constant axes
 input (opset 18); split18: Split-18 with num_outputs (7 channels into 3, 3, 1);
 col2im: Col2Im-18, which onnx-to-c does not support; bad_attr: ReduceMean-18
-with an attribute version 18 does not have; opset25: a Relu at opset 25.
+with an attribute version 18 does not have; opset25: a Relu at opset 25;
+loop_mish: SOURCE (a Loop model) at opset 18 with its body's Tanh made a Mish,
+an op libonnx does not know, inside a subgraph.
 Needs Debian's python3-onnx (/usr/bin/python3).
 """
 import sys
@@ -53,6 +55,13 @@ def main(kind, out, source=None):
     elif kind == "bad_attr":
         m = model([helper.make_node("ReduceMean", ["x"], ["y"], name="mean", axes=[1])],
                   [vi("x", [2, 3])], [vi("y", [2, 1])], 18)
+    elif kind == "loop_mish":
+        m = onnx.load(source)
+        m.opset_import[0].version = 18
+        for attr in m.graph.node[0].attribute:
+            for n in attr.g.node:
+                if n.op_type == "Tanh":
+                    n.op_type = "Mish"
     elif kind == "opset25":
         m = model([helper.make_node("Relu", ["x"], ["y"], name="relu")], [vi("x", [2])], [vi("y", [2])], 25)
     else:
