@@ -5,6 +5,8 @@ flash, RAM, arena and stack, for the default build and for the file-order, no-re
 
     /usr/bin/python3 bench/cortex_m_bench.py --compiler build/onnx-to-c [--public DIR]
         [--work DIR] [--json FILE] [--jobs N] [STEM:CPU,CPU ...]
+    /usr/bin/python3 bench/cortex_m_bench.py --compiler build/onnx-to-c --int8 [--int8-dir DIR]
+        [--profile-dir DIR]
 
 Without STEM:CPUS arguments it runs the MLPerf Tiny models (dscnn_kws_49x10, dense_ae_640,
 resnet8_tiny_32) on cortex-m4, cortex-m7 and cortex-m3 and every other public model on cortex-m4
@@ -12,7 +14,15 @@ resnet8_tiny_32) on cortex-m4, cortex-m7 and cortex-m3 and every other public mo
 fit the board are listed with the linker's reason. Instructions come from the counting plugin
 (deterministic for a given input); flash is .vectors+.text+.rodata+.data, RAM is .data+.bss with
 the arena included, stack is the measured high-water mark of the run (painted stack) and, after
-the slash, the static bound from GCC's call graph.
+the slash, the static bound from GCC's call graph. Beside the instructions, the Cortex-M4
+cycle estimate of the counting plugin (targets/cortex_m/qemu_plugin/m4_cycles.h: each instruction
+priced by its class from the Cortex-M4 Technical Reference Manual, zero wait states).
+
+--int8 runs the int8 MLPerf Tiny models (../shared/models/int8) on the Cortex-M4F and prints
+them beside the published MLPerf Tiny results of other engines on a Cortex-M4 at 120 MHz
+(NUCLEO-L4R5ZI; cycles = latency in ms x 120,000), with the ratio of our estimated cycles to
+each. --profile-dir writes each model's instructions and estimated cycles per statement
+(run-on-qemu.sh --profile) there.
 """
 import argparse
 import concurrent.futures
@@ -29,6 +39,14 @@ import common  # noqa: E402
 RUN_ON_QEMU = common.ROOT / "scripts" / "run-on-qemu.sh"
 TINY = ["dscnn_kws_49x10", "dense_ae_640", "resnet8_tiny_32"]
 VARIANTS = {"default": [], "file+linear": ["--schedule=file", "--planner=linear"]}
+# Published MLPerf Tiny inference results on a Cortex-M4 at 120 MHz (NUCLEO-L4R5ZI), as cycles
+# (ms x 120,000): TFLite Micro + CMSIS-NN, microTVM + CMSIS-NN, X-CUBE-AI 9.0, Plumerai.
+PUBLISHED = {
+    "dscnn_kws_49x10": [21.8e6, 12.0e6, 5.18e6, 5.73e6],
+    "resnet8_tiny_32": [84.5e6, 46.8e6, 19.8e6, 20.1e6],
+    "dense_ae_640": [1.21e6, 1.03e6, 0.63e6, 0.49e6],
+}
+ENGINES = ["TFLM + CMSIS-NN", "microTVM + CMSIS-NN", "X-CUBE-AI 9.0", "Plumerai"]
 
 
 def measure(args, model, cpu, variant):
@@ -40,8 +58,11 @@ def measure(args, model, cpu, variant):
     for arr, f in zip(arrays, ins):
         common.write_raw(arr, f)
     out_files = [work / f"out_{i}.bin" for i in range(len(outs))]
+    profile = []
+    if getattr(args, "profile_dir", None):
+        profile = ["--profile", str(Path(args.profile_dir).resolve() / f"{model.stem}_{cpu}.tsv")]
     res = common.run(["bash", RUN_ON_QEMU, model, "--cpu", cpu, "--keep", work / "build", "--stats",
-                      work / "stats.json", "--timeout", str(args.timeout)] + ins + out_files +
+                      work / "stats.json", "--timeout", str(args.timeout)] + profile + ins + out_files +
                      ["--"] + VARIANTS[variant], args.timeout + 600, env={"ONNX_TO_C": args.compiler})
     if res.returncode != 0:
         # "onnx-to-c firmware: flash use exceeds ..." and "region `FLASH' overflowed by N bytes"
@@ -56,9 +77,37 @@ def measure(args, model, cpu, variant):
 
 def cells(s):
     if "error" in s:
-        return [s["error"], "", "", "", ""]
-    return [f"{s['run_instructions']:,}", f"{s['flash_bytes']:,}", f"{s['ram_bytes']:,}",
-            f"{s['arena_bytes']:,}", f"{s['stack_bytes']}/{s['stack_bound_bytes']}"]
+        return [s["error"], "", "", "", "", ""]
+    return [f"{s['run_instructions']:,}", f"{s['run_cycles_m4_estimate']:,}", f"{s['flash_bytes']:,}",
+            f"{s['ram_bytes']:,}", f"{s['arena_bytes']:,}", f"{s['stack_bytes']}/{s['stack_bound_bytes']}"]
+
+
+def int8_table(args):
+    """The int8 MLPerf Tiny models on the Cortex-M4F beside the published engines."""
+    models = [Path(args.int8_dir) / f"{stem}.onnx" for stem in PUBLISHED]
+    models = [m for m in models if m.exists()]
+    if not models:
+        print(f"skipped: no int8 models in {args.int8_dir}")
+        return 0
+    if args.profile_dir:
+        Path(args.profile_dir).mkdir(parents=True, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        stats = list(pool.map(lambda m: measure(args, m, "cortex-m4", "default"), models))
+    print("| model | ours: M4F instructions | ours: est. M4 cycles | " +
+          " | ".join(f"{e} cycles (ours / theirs)" for e in ENGINES) + " |")
+    print("|---|---:|---:|" + "---:|" * len(ENGINES))
+    rows = []
+    for model, s in zip(models, stats):
+        if "error" in s:
+            print(f"| {model.stem} | {s['error']} |")
+            continue
+        cyc = s["run_cycles_m4_estimate"]
+        theirs = " | ".join(f"{p / 1e6:.2f} M ({cyc / p:.2f}x)" for p in PUBLISHED[model.stem])
+        print(f"| {model.stem} | {s['run_instructions']:,} | {cyc:,} | {theirs} |")
+        rows.append({"model": model.stem, "cpu": "cortex-m4", "stats": s})
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
 
 
 def main():
@@ -70,8 +119,17 @@ def main():
     ap.add_argument("--json", help="also write the numbers here")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=1800, help="seconds per QEMU run")
+    ap.add_argument("--int8", action="store_true", help="the int8 MLPerf Tiny table instead")
+    ap.add_argument("--int8-dir", default=str(common.DEFAULT_PUBLIC_DIR.parent / "int8"))
+    ap.add_argument("--profile-dir", help="write per-statement profiles here")
     args = ap.parse_args()
     args.compiler = str(Path(args.compiler).resolve())
+    if args.int8:
+        tmp = None
+        if not args.work:
+            tmp = tempfile.TemporaryDirectory()
+            args.work = tmp.name
+        return int8_table(args)
     pub = Path(args.public)
     if not pub.is_dir():
         print(f"skipped: {pub} is absent")
@@ -87,7 +145,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = dict(zip(jobs, pool.map(lambda j: measure(args, *j), jobs)))
 
-    head = ["instructions", "flash B", "RAM B", "arena B", "stack B"]
+    head = ["instructions", "est. M4 cycles", "flash B", "RAM B", "arena B", "stack B"]
     print("| model | CPU | " + " | ".join(head) + " | " + " | ".join(f"file+linear {h}" for h in head) + " |")
     print("|---|---|" + "---:|" * (2 * len(head)))
     table = []

@@ -10,8 +10,11 @@
 #   --cpu CPU            cortex-m0 (microbit), cortex-m3 (mps2-an385),
 #                        cortex-m4 (M4F, mps2-an386), cortex-m7 (mps2-an500)
 #   --timeout SECONDS    QEMU wall-clock limit (default 600)
-#   --stats FILE.json    write instructions in the run function, flash, RAM,
-#                        arena and stack
+#   --stats FILE.json    write instructions in the run function (and their
+#                        Cortex-M4 cycle estimate), flash, RAM, arena and stack
+#   --profile FILE.tsv   also write instructions and estimated cycles per
+#                        statement (built with each statement function out of
+#                        line, so the total has one call more per statement)
 #   --flash-budget N, --ram-budget N, --arena-budget N
 #                        fail the link when the firmware needs more bytes
 #   --opt FLAG           optimisation flag for the firmware (default -O2)
@@ -23,13 +26,13 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 usage() {
-  echo "usage: $0 MODEL.onnx --cpu CPU [--timeout S] [--stats FILE] [--keep DIR]" \
+  echo "usage: $0 MODEL.onnx --cpu CPU [--timeout S] [--stats FILE] [--profile FILE] [--keep DIR]" \
        "[--flash-budget N] [--ram-budget N] [--arena-budget N] [--opt FLAG] IN.. OUT.. [-- ONNX_TO_C_OPTS]" >&2
   exit 2
 }
 fail() { echo "error: $*" >&2; exit 1; }
 
-model="" cpu="" timeout_s=600 stats="" keep="" opt="-O2"
+model="" cpu="" timeout_s=600 stats="" keep="" opt="-O2" profile=""
 flash_budget="" ram_budget="" arena_budget=""
 files=() compiler_opts=()
 while [ $# -gt 0 ]; do
@@ -37,6 +40,7 @@ while [ $# -gt 0 ]; do
     --cpu) cpu="${2:-}"; shift 2 || usage ;;
     --timeout) timeout_s="${2:-}"; shift 2 || usage ;;
     --stats) stats="${2:-}"; shift 2 || usage ;;
+    --profile) profile="${2:-}"; shift 2 || usage ;;
     --keep) keep="${2:-}"; shift 2 || usage ;;
     --opt) opt="${2:-}"; shift 2 || usage ;;
     --flash-budget) flash_budget="${2:-}"; shift 2 || usage ;;
@@ -144,6 +148,7 @@ cmake -S "$root/targets/cortex_m/firmware" -B "$fw" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$root/targets/cortex_m/arm-none-eabi.cmake" -DCMAKE_BUILD_TYPE= \
   -DOC_CPU="$cpu" -DOC_MODEL_DIR="$work/gen" -DOC_IO_DIR="$work/io" -DOC_OPT="$opt" \
   -DOC_FLASH_BUDGET="$flash_budget" -DOC_RAM_BUDGET="$ram_budget" -DOC_ARENA_BUDGET="$arena_budget" \
+  -DOC_PROFILE="$([ -n "$profile" ] && echo ON || echo OFF)" \
   > "$work/cmake.log" 2>&1 || { cat "$work/cmake.log" >&2; fail "configuring the firmware failed"; }
 if ! cmake --build "$fw" > "$work/build.log" 2>&1; then
   grep -E "error|ASSERT|overflow|onnx-to-c firmware" "$work/build.log" >&2 || cat "$work/build.log" >&2
@@ -158,7 +163,15 @@ plugin="${ONNX_TO_C_QEMU_PLUGIN:-$(dirname "$compiler")/liboc_insn_count.so}"
 plugin_args=()
 if [ -f "$plugin" ]; then
   addr() { arm-none-eabi-nm "$elf" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
-  plugin_args=(-plugin "$plugin,begin=$(addr oc_mark_begin),end=$(addr oc_mark_end),out=$work/insns.txt")
+  steps_arg=""
+  if [ -n "$profile" ]; then
+    # The statement functions sN_... (static; GCC may add a .constprop/.isra
+    # suffix), in run order.
+    arm-none-eabi-nm "$elf" | awk '$3 ~ /^s[0-9]+_/ { name = $3; sub(/\..*/, "", name);
+      n = substr(name, 2) + 0; print n, "0x" $1, name }' | sort -n | awk '{ print $2, $3 }' > "$work/steps.txt"
+    steps_arg=",steps=$work/steps.txt"
+  fi
+  plugin_args=(-plugin "$plugin,begin=$(addr oc_mark_begin),end=$(addr oc_mark_end),out=$work/insns.txt$steps_arg")
 fi
 set +e
 timeout "$timeout_s" qemu-system-arm -M "$machine" -nographic -monitor none -serial null \
@@ -183,23 +196,31 @@ flash=$(( $(size_of .vectors) + $(size_of .text) + $(size_of .rodata) + $(size_o
 arena=$(size_of .arena)
 ram=$(( $(size_of .data) + $(size_of .bss) + arena ))
 stack="$(sed -n 's/^stack_bytes=//p' "$work/console.txt")"
-insns=""
+insns="" cycles=""
 if [ -f "$work/insns.txt" ]; then
   # Two intervals: the empty bracket, then the run; the difference is the run.
-  mapfile -t counts < <(sed -n 's/^insns=//p' "$work/insns.txt")
+  mapfile -t counts < <(sed -n 's/^insns=\([0-9]*\) cycles=.*/\1/p' "$work/insns.txt")
+  mapfile -t cyc < <(sed -n 's/^insns=[0-9]* cycles=\([0-9]*\)$/\1/p' "$work/insns.txt")
   [ "${#counts[@]}" -eq 2 ] || fail "the instruction counter saw ${#counts[@]} intervals, not 2"
   insns=$(( counts[1] - counts[0] ))
+  cycles=$(( cyc[1] - cyc[0] ))
+  if [ -n "$profile" ]; then
+    { printf 'statement\tinstructions\tcycles_m4_estimate\n'
+      sed -n 's/^step \([^ ]*\) insns=\([0-9]*\) cycles=\([0-9]*\)$/\1\t\2\t\3/p' "$work/insns.txt"
+    } > "$profile"
+  fi
 fi
 # Static bound from GCC's call graph and frame sizes (-fcallgraph-info=su), for
 # the function the test bed runs.
 entry=net_run
 if grep -q '^#define NET_IO_IN_ARENA 1' "$header"; then entry=net_invoke; fi
 bound="$(/usr/bin/python3 "$root/targets/cortex_m/stack_bound.py" "$entry" "$fw" | sed -n 's/^stack_bound_bytes=//p')"
-echo "$cpu ($machine): run ${insns:-?} instructions; flash $flash B, RAM $ram B (arena $arena B)," \
+echo "$cpu ($machine): run ${insns:-?} instructions (~${cycles:-?} cycles as a Cortex-M4 estimate); flash $flash B, RAM $ram B (arena $arena B)," \
      "stack $stack B measured, ${bound:-?} B static bound for $entry"
 if [ -n "$stats" ]; then
   cat > "$stats" <<JSON
-{"cpu": "$cpu", "machine": "$machine", "run_instructions": ${insns:-null}, "flash_bytes": $flash,
+{"cpu": "$cpu", "machine": "$machine", "run_instructions": ${insns:-null},
+ "run_cycles_m4_estimate": ${cycles:-null}, "flash_bytes": $flash,
  "ram_bytes": $ram, "arena_bytes": $arena, "stack_bytes": $stack, "stack_bound_bytes": ${bound:-null},
  "text_bytes": $(size_of .text), "rodata_bytes": $(size_of .rodata), "data_bytes": $(size_of .data),
  "bss_bytes": $(size_of .bss)}

@@ -323,7 +323,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
                                    " again, same kernel on the same operands, for later readers"));
       }
       for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
-      stmts.Open(absl::StrCat("static void ", fn, "(const struct ", o.name, "_ctx *c)"));
+      stmts.Open(absl::StrCat("static OC_STATEMENT void ", fn, "(const struct ", o.name, "_ctx *c)"));
       stmts.Line("(void)c;");
       if (m.elided[i]) {
         stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
@@ -388,6 +388,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   preamble.Line();
   preamble.Comment("The runtime kernels this model uses, embedded as static functions.");
   preamble.Line("#define OC_API static");
+  preamble.Comment("Each statement is a function; a profiling build keeps them out of line with "
+                   "-DOC_STATEMENT=__attribute__((noinline)).");
+  preamble.Line("#ifndef OC_STATEMENT");
+  preamble.Line("#define OC_STATEMENT");
+  preamble.Line("#endif");
   w.Raw(preamble.str());
   if (o.target->features.fpu_vmla) {
     w.Comment("Multiply-accumulate as VMLA.F32 on the FPU (runtime oc_tile.h): same bits, fewer instructions.");
