@@ -1,7 +1,8 @@
 /*
  * Tests of the kernels that oc_arm_tiles.h speeds up on Cortex-M4F/M7: Gemm
  * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
- * input (oc_conv1x1_overlap_f32).
+ * input (oc_conv1x1_overlap_f32); and the 8-bit matrix product, whose
+ * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c).
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -23,6 +24,7 @@
 
 #include "onnx_to_c/oc_kernels.h"
 #include "onnx_to_c/oc_math.h"
+#include "onnx_to_c/oc_qlinear_kernels.h"
 
 #if defined(OC_TEST_SEMIHOSTING)
 #include "semihosting.h"
@@ -311,8 +313,85 @@ static void test_pointwise_overlap(void) {
   }
 }
 
+/* ------------------------------------------------------ 8-bit matrix product */
+
+#define QG_MAX 2048
+static uint8_t g_qa[QG_MAX], g_qb[QG_MAX], g_qzp[64], g_qy[256];
+static int32_t g_qbias[64];
+static float g_qaf[QG_MAX], g_qyf[256], g_qwant[256], g_qgot[256], g_qmult[64];
+
+/* The sums one column at a time in k order, as int32 with wrap-around. */
+static void ref_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const uint8_t *b,
+                      const uint8_t *b_zp, const int32_t *bias, float *want) {
+  int32_t i, j, k;
+  for (i = 0; i < q->m; i++) {
+    for (j = 0; j < q->n; j++) {
+      const int32_t zb = b_zp == NULL ? 0 : oc_q8_get(b_zp, q->b_signed, q->b_zp_per_col ? j : 0);
+      uint32_t sum = bias != NULL ? (uint32_t)bias[j] : 0u;
+      int32_t v;
+      for (k = 0; k < q->k; k++) {
+        const int32_t av = q->a_float ? oc_quantize8(((const float *)a)[i * q->k + k], q->a_scale, q->a_zp,
+                                                     q->a_signed)
+                                      : oc_q8_get(a, q->a_signed, i * q->k + k);
+        const int32_t bv = oc_q8_get(b, q->b_signed, q->trans_b ? j * q->k + k : k * q->n + j);
+        sum += (uint32_t)((av - q->a_zp) * (bv - zb));
+      }
+      v = oc_requant8_apply(r, j, (int32_t)sum);
+      want[i * q->n + j] = q->y_float ? (float)(v - r->zp) * q->y_scale : (float)v;
+    }
+  }
+}
+
+static void test_qgemm(void) {
+  static const int32_t ms[2] = {1, 2};
+  static const int32_t ns[6] = {1, 3, 4, 5, 8, 13};
+  static const int32_t ks[7] = {1, 3, 4, 5, 8, 9, 40};
+  int32_t mi, ni, ki, i;
+  char name[96];
+  for (i = 0; i < 64; i++) g_qmult[i] = 0.001f + 0.0005f * (float)(rnd_u32() % 16u);
+  for (mi = 0; mi < 2; mi++) {
+    for (ni = 0; ni < 6; ni++) {
+      for (ki = 0; ki < 7; ki++) {
+        const int32_t variant = (mi * 6 + ni) * 7 + ki;
+        const int32_t shape[3] = {ms[mi], ns[ni], ks[ki]};
+        oc_qgemm_params q;
+        oc_requant8 r;
+        const void *a = g_qa;
+        const uint8_t *zp = NULL;
+        memset(&q, 0, sizeof q);
+        q.m = ms[mi], q.n = ns[ni], q.k = ks[ki];
+        q.trans_b = variant % 3 != 0;
+        q.a_signed = variant % 2, q.b_signed = (variant / 2) % 4 != 3, q.y_signed = variant % 5 != 0;
+        q.a_zp = q.a_signed ? (int32_t)(rnd_u32() % 11u) - 5 : (int32_t)(rnd_u32() % 256u);
+        q.a_float = variant % 7 == 6;
+        q.y_float = variant % 11 == 10;
+        q.a_scale = 0.05f, q.y_scale = 0.125f;
+        q.b_zp_per_col = variant % 4 == 1;
+        for (i = 0; i < q.m * q.k; i++) g_qa[i] = (uint8_t)rnd_u32();
+        for (i = 0; i < q.m * q.k; i++) g_qaf[i] = (float)((int32_t)(rnd_u32() % 2001u) - 1000) / 100.0f;
+        for (i = 0; i < q.n * q.k; i++) g_qb[i] = (uint8_t)rnd_u32();
+        for (i = 0; i < q.n; i++) g_qzp[i] = (uint8_t)(variant % 4 == 0 ? 0u : rnd_u32() % 7u);
+        for (i = 0; i < q.n; i++) g_qbias[i] = (int32_t)(rnd_u32() % 20001u) - 10000;
+        if (variant % 4 != 0) zp = g_qzp;
+        if (q.a_float) a = g_qaf;
+        memset(&r, 0, sizeof r);
+        r.mult = g_qmult, r.per_channel = 1;
+        r.zp = q.y_signed ? 3 : 120, r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+        oc_qgemm(&q, &r, a, g_qb, zp, variant % 6 == 5 ? NULL : g_qbias, q.y_float ? (void *)g_qyf : (void *)g_qy);
+        ref_qgemm(&q, &r, a, g_qb, zp, variant % 6 == 5 ? NULL : g_qbias, g_qwant);
+        for (i = 0; i < q.m * q.n; i++) {
+          g_qgot[i] = q.y_float ? g_qyf[i] : (float)oc_q8_get(g_qy, q.y_signed, i);
+        }
+        case_name(name, q.trans_b ? "qgemm A B^T" : "qgemm A B", shape, 3);
+        check_case(name, g_qgot, g_qwant, q.m * q.n);
+      }
+    }
+  }
+}
+
 int main(void) {
   test_gemm_nt();
+  test_qgemm();
   test_pointwise();
   test_pointwise_overlap();
   say_u32((uint32_t)g_pass, 0);
