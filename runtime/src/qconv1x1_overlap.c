@@ -7,7 +7,44 @@
  * Needs n == 1 or c_out <= c_in. */
 #include "onnx_to_c/oc_qlinear.h"
 
-#define OC_QCONV1X1_DEFINE(NAME, XT, WT)                                                         \
+#if defined(__GNUC__) && defined(__ARM_FEATURE_DSP)
+/* Cortex-M4/M7 DSP extension, int8 weights: the column is stored with each
+ * group of four channels as (c0, c2, c1, c3), the lanes SXTB16 gives four
+ * weights in, so two SMLAD multiply four channels (Arm ACLE). The zero point
+ * of the weights comes out of the sum as zw times the column's sum; integer
+ * sums wrap the same in any order, so the bits are the plain loop's. */
+#include <arm_acle.h>
+#define QPW_DSP_ 1
+
+static void qpw_pixel_dsp_(const oc_qconv_params *q, const oc_requant8 *r, const int8_t *w,
+                           const void *w_zp, const int32_t *bias, void *y, ptrdiff_t at, ptrdiff_t vol,
+                           const int16_t *column, uint32_t column_sum) {
+  const int32_t cin = q->conv.c_in, c4 = cin & ~3;
+  int32_t co, ic;
+  for (co = 0; co < q->conv.c_out; co++) {
+    const int8_t *wc = w + (ptrdiff_t)co * cin;
+    const int32_t zw = w_zp == NULL ? 0 : oc_q8_get(w_zp, 1, q->w_zp_per_channel ? co : 0);
+    int32_t acc = bias != NULL ? bias[co] : 0;
+    uint32_t sum;
+    for (ic = 0; ic < c4; ic += 4) {
+      uint32_t v;
+      int32_t c02, c13;
+      memcpy(&v, wc + ic, sizeof v);
+      memcpy(&c02, column + ic, sizeof c02);
+      memcpy(&c13, column + ic + 2, sizeof c13);
+      acc = __smlad(c02, (int32_t)__sxtb16(v), acc);
+      acc = __smlad(c13, (int32_t)__sxtb16((v >> 8) | (v << 24)), acc);
+    }
+    sum = (uint32_t)acc;
+    for (; ic < cin; ic++) sum += (uint32_t)((int32_t)column[ic] * (int32_t)wc[ic]);
+    sum -= (uint32_t)zw * column_sum;
+    oc_q8_put(y, q->y_signed, at + co * vol, oc_requant8_apply(r, co, (int32_t)sum));
+  }
+}
+#endif
+
+/* DSP_OK(q): whether this pair of types takes the DSP path; DSP_PIXEL: it. */
+#define OC_QCONV1X1_DEFINE(NAME, XT, WT, DSP_OK, DSP_PIXEL)                                      \
   static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
                    const void *w_zp, const int32_t *bias, void *y, int16_t *column) {            \
     const oc_conv2d_params *p = &q->conv;                                                        \
@@ -18,6 +55,17 @@
       const XT *xn = (const XT *)x + (ptrdiff_t)n * p->c_in * vol;                               \
       const ptrdiff_t yn = (ptrdiff_t)n * p->c_out * vol;                                        \
       for (px = 0; px < vol; px++) {                                                             \
+        if (DSP_OK(q)) {                                                                         \
+          uint32_t column_sum = 0u;                                                              \
+          for (ic = 0; ic < p->c_in; ic++) {                                                     \
+            /* (c0, c2, c1, c3) per group of four; the rest in order */                          \
+            const int32_t at = ic < (p->c_in & ~3) ? (ic & ~3) + ((ic & 1) << 1) + ((ic & 2) >> 1) : ic; \
+            column[at] = (int16_t)((int32_t)xn[ic * vol + px] - q->x_zp);                        \
+            column_sum += (uint32_t)(int32_t)column[at];                                         \
+          }                                                                                      \
+          DSP_PIXEL(q, r, w, w_zp, bias, y, yn + px, vol, column, column_sum);                   \
+          continue;                                                                              \
+        }                                                                                        \
         for (ic = 0; ic < p->c_in; ic++) {                                                       \
           column[ic] = (int16_t)((int32_t)xn[ic * vol + px] - q->x_zp);                          \
         }                                                                                        \
@@ -35,10 +83,21 @@
     }                                                                                            \
   }
 
-OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8s8, int8_t, int8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8s8, uint8_t, int8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8u8, int8_t, uint8_t)
-OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8u8, uint8_t, uint8_t)
+#if QPW_DSP_
+#define QPW_INT8_W_(q) 1
+#define QPW_PIXEL_(q, r, w, w_zp, bias, y, at, vol, column, sum) \
+  qpw_pixel_dsp_(q, r, (const int8_t *)(w), w_zp, bias, y, at, vol, column, sum)
+#else
+#define QPW_INT8_W_(q) 0
+#define QPW_PIXEL_(q, r, w, w_zp, bias, y, at, vol, column, sum) (void)(sum)
+#endif
+#define QPW_NEVER_(q) 0
+#define QPW_NONE_(q, r, w, w_zp, bias, y, at, vol, column, sum) (void)(sum)
+
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8s8, int8_t, int8_t, QPW_INT8_W_, QPW_PIXEL_)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8s8, uint8_t, int8_t, QPW_INT8_W_, QPW_PIXEL_)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_s8u8, int8_t, uint8_t, QPW_NEVER_, QPW_NONE_)
+OC_QCONV1X1_DEFINE(oc_qconv1x1_overlap_u8u8, uint8_t, uint8_t, QPW_NEVER_, QPW_NONE_)
 
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                 const void *w, const void *w_zp, const int32_t *bias, void *y,

@@ -389,9 +389,62 @@ static void test_qgemm(void) {
   }
 }
 
+/* The 8-bit pointwise convolutions: oc_qconv's 1x1 path and the overlap
+ * contract's kernel (SMLAD on M4/M7), against the sums in channel order. */
+static void test_qpointwise(void) {
+  static const int32_t shapes[6][3] = {{1, 1, 1}, {4, 4, 7}, {5, 3, 9}, {8, 8, 13}, {16, 12, 5}, {9, 9, 4}};
+  static int16_t column[64];
+  int32_t si, i;
+  char name[96];
+  for (si = 0; si < 6; si++) {
+    const int32_t cin = shapes[si][0], cout = shapes[si][1], vol = shapes[si][2];
+    int32_t variant;
+    for (variant = 0; variant < 4; variant++) {
+      oc_qconv_params q;
+      oc_requant8 r;
+      int32_t co, px, ic;
+      const int32_t shape[4] = {cin, cout, vol, variant};
+      memset(&q, 0, sizeof q);
+      q.conv.n = 1, q.conv.c_in = cin, q.conv.c_out = cout, q.conv.group = 1;
+      q.conv.h_in = q.conv.h_out = 1, q.conv.w_in = q.conv.w_out = vol;
+      q.conv.k_h = q.conv.k_w = q.conv.stride_h = q.conv.stride_w = q.conv.dil_h = q.conv.dil_w = 1;
+      q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
+      q.x_signed = variant & 1, q.w_signed = 1, q.y_signed = 1;
+      q.x_zp = q.x_signed ? (int32_t)(rnd_u32() % 9u) - 4 : (int32_t)(rnd_u32() % 256u);
+      q.w_zp_per_channel = variant == 3;
+      for (i = 0; i < cin * vol; i++) g_qa[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout * cin; i++) g_qb[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout; i++) g_qzp[i] = (uint8_t)(rnd_u32() % 5u);
+      for (i = 0; i < cout; i++) g_qbias[i] = (int32_t)(rnd_u32() % 2001u) - 1000;
+      memset(&r, 0, sizeof r);
+      r.mult = g_qmult, r.per_channel = 1, r.zp = -2, r.lo = -128, r.hi = 127;
+      for (co = 0; co < cout; co++) {
+        const int32_t zw = variant >= 2 ? oc_q8_get(g_qzp, 1, variant == 3 ? co : 0) : 0;
+        for (px = 0; px < vol; px++) {
+          uint32_t sum = (uint32_t)g_qbias[co];
+          for (ic = 0; ic < cin; ic++) {
+            sum += (uint32_t)((oc_q8_get(g_qa, q.x_signed, ic * vol + px) - q.x_zp) *
+                              (oc_q8_get(g_qb, 1, co * cin + ic) - zw));
+          }
+          g_qwant[co * vol + px] = (float)oc_requant8_apply(&r, co, (int32_t)sum);
+        }
+      }
+      oc_qconv(&q, &r, g_qa, g_qb, variant >= 2 ? g_qzp : NULL, g_qbias, g_qy);
+      for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+      case_name(name, "qconv 1x1", shape, 4);
+      check_case(name, g_qgot, g_qwant, cout * vol);
+      oc_qconv1x1_overlap(&q, &r, g_qa, g_qb, variant >= 2 ? g_qzp : NULL, g_qbias, g_qy, column);
+      for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+      case_name(name, "qconv 1x1 overlap kernel", shape, 4);
+      check_case(name, g_qgot, g_qwant, cout * vol);
+    }
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
+  test_qpointwise();
   test_pointwise();
   test_pointwise_overlap();
   say_u32((uint32_t)g_pass, 0);
