@@ -2,7 +2,8 @@
  * depthwise and pointwise, 1-D to 3-D. Padding reads as the input zero
  * point (contributes 0); the int32 bias starts the accumulator (int32
  * wrap-around, as int32 arithmetic). One loop nest per pair of element
- * types, so the innermost loop reads typed elements without branching. */
+ * types, so the innermost loop reads typed elements without branching;
+ * 2-D and pointwise convolutions have loop nests of their own. */
 #include "onnx_to_c/oc_qlinear.h"
 
 /* The taps k in [*k0, *k1) of a window starting at input index `start` with
@@ -15,6 +16,12 @@ static void oc_qconv_taps(int32_t start, int32_t dil, int32_t k, int32_t size, i
   *k0 = lo;
   *k1 = hi;
 }
+
+/* sum += (x - zx)(w - zw) over the taps kw in [K0, K1) of one window row. */
+#define OC_QCONV_ROW_(XT, WT, XR, WR, K0, K1, DIL)                                             \
+  for (kw = (K0); kw < (K1); kw++) {                                                         \
+    sum += (uint32_t)(((int32_t)((const XT *)(XR))[kw * (DIL)] - zx) * ((int32_t)(WR)[kw] - zw)); \
+  }
 
 #define OC_QCONV_DEFINE(NAME, XT, WT)                                                              \
   static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
@@ -50,10 +57,7 @@ static void oc_qconv_taps(int32_t start, int32_t dil, int32_t k, int32_t size, i
                                           kh * p->dil_h;                                           \
                     const XT *xr = xg + ic * plane + row * p->w_in + ix;                           \
                     const WT *wr = wc + ic * wsize + ((ptrdiff_t)kd * p->k_h + kh) * p->k_w;       \
-                    for (kw = w0; kw < w1; kw++) {                                                 \
-                      sum += (uint32_t)(((int32_t)xr[kw * p->dil_w] - zx) *                        \
-                                        ((int32_t)wr[kw] - zw));                                   \
-                    }                                                                              \
+                    OC_QCONV_ROW_(XT, WT, xr, wr, w0, w1, p->dil_w)                                \
                   }                                                                                \
                 }                                                                                  \
               }                                                                                    \
@@ -69,6 +73,63 @@ OC_QCONV_DEFINE(oc_qconv_s8s8, int8_t, int8_t)
 OC_QCONV_DEFINE(oc_qconv_u8s8, uint8_t, int8_t)
 OC_QCONV_DEFINE(oc_qconv_s8u8, int8_t, uint8_t)
 OC_QCONV_DEFINE(oc_qconv_u8u8, uint8_t, uint8_t)
+
+/* 2-D (depth 1): the same sums, the taps found once per row and only at the
+ * borders per column; a window wholly inside the input runs without bounds,
+ * its pointers stepped. */
+#define OC_QCONV2D_DEFINE(NAME, XT, WT)                                                            \
+  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+                   const void *w_zp, const int32_t *bias, void *y) {                               \
+    const oc_conv2d_params *p = &q->conv;                                                          \
+    const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group, zx = q->x_zp;               \
+    const int32_t kh_n = p->k_h, kw_n = p->k_w, dh = p->dil_h, dw = p->dil_w;                      \
+    const ptrdiff_t plane = (ptrdiff_t)p->h_in * p->w_in, wsize = (ptrdiff_t)kh_n * kw_n;          \
+    const ptrdiff_t row_step = (ptrdiff_t)dh * p->w_in;                                            \
+    int32_t n, co, ic, oy, ox, kh, kw, h0, h1, w0, w1;                                             \
+    ptrdiff_t at = 0;                                                                              \
+    for (n = 0; n < p->n; n++) {                                                                   \
+      for (co = 0; co < p->c_out; co++) {                                                          \
+        const int32_t zw =                                                                         \
+            w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? co : 0);         \
+        const uint32_t b = bias != NULL ? (uint32_t)bias[co] : 0u;                                 \
+        const XT *xg =                                                                             \
+            (const XT *)x + ((ptrdiff_t)n * p->c_in + (ptrdiff_t)(co / cog) * cig) * plane;        \
+        const WT *wc = (const WT *)w + (ptrdiff_t)co * cig * wsize;                                \
+        for (oy = 0; oy < p->h_out; oy++) {                                                        \
+          const int32_t iy = oy * p->stride_h - p->pad_top;                                        \
+          oc_qconv_taps(iy, dh, kh_n, p->h_in, &h0, &h1);                                          \
+          for (ox = 0; ox < p->w_out; ox++, at++) {                                                \
+            const int32_t ix = ox * p->stride_w - p->pad_left;                                     \
+            uint32_t sum = b; /* int32 wrap-around, as int32 arithmetic */                         \
+            if (h0 == 0 && h1 == kh_n && ix >= 0 && ix + (kw_n - 1) * dw < p->w_in) {              \
+              const XT *xi = xg + (ptrdiff_t)iy * p->w_in + ix;                                    \
+              const WT *wi = wc;                                                                   \
+              for (ic = 0; ic < cig; ic++, xi += plane) {                                          \
+                const XT *xr = xi;                                                                 \
+                for (kh = 0; kh < kh_n; kh++, xr += row_step, wi += kw_n) {                        \
+                  OC_QCONV_ROW_(XT, WT, xr, wi, 0, kw_n, dw)                                       \
+                }                                                                                  \
+              }                                                                                    \
+            } else {                                                                               \
+              oc_qconv_taps(ix, dw, kw_n, p->w_in, &w0, &w1);                                      \
+              for (ic = 0; ic < cig; ic++) {                                                       \
+                for (kh = h0; kh < h1; kh++) {                                                     \
+                  OC_QCONV_ROW_(XT, WT, xg + ic * plane + (ptrdiff_t)(iy + kh * dh) * p->w_in + ix, \
+                                wc + ic * wsize + (ptrdiff_t)kh * kw_n, w0, w1, dw)                \
+                }                                                                                  \
+              }                                                                                    \
+            }                                                                                      \
+            oc_q8_put(y, q->y_signed, at, oc_requant8_apply(r, co, (int32_t)sum));                 \
+          }                                                                                        \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
+  }
+
+OC_QCONV2D_DEFINE(oc_qconv2d_s8s8, int8_t, int8_t)
+OC_QCONV2D_DEFINE(oc_qconv2d_u8s8, uint8_t, int8_t)
+OC_QCONV2D_DEFINE(oc_qconv2d_s8u8, int8_t, uint8_t)
+OC_QCONV2D_DEFINE(oc_qconv2d_u8u8, uint8_t, uint8_t)
 
 /* Pointwise (1x1 kernel, stride 1, no padding, one group): an output
  * channel is a weighted sum of the input planes. Two output channels and four
@@ -167,6 +228,10 @@ OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void 
                      const void *w_zp, const int32_t *bias, void *y) {
   if (oc_qconv_is_pointwise(&q->conv)) {
     OC_Q8_PAIR_CALL(oc_qconv_pw, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
+    return;
+  }
+  if (q->conv.k_d == 1 && q->conv.d_in == 1 && q->conv.d_out == 1) {
+    OC_Q8_PAIR_CALL(oc_qconv2d, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
     return;
   }
   OC_Q8_PAIR_CALL(oc_qconv, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));

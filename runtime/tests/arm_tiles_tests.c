@@ -441,10 +441,68 @@ static void test_qpointwise(void) {
   }
 }
 
+/* The 8-bit 2-D convolution (interior windows without bounds checks, the
+ * border ones with), against the sums in the documented order. */
+static void test_qconv2d(void) {
+  /* c_in, c_out, group, h, w, k_h, k_w, stride, dilation, pad */
+  static const int32_t cases[6][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
+                                       {4, 4, 4, 5, 5, 3, 3, 1, 1, 1}, {3, 2, 1, 7, 4, 10, 4, 2, 1, 5},
+                                       {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0}};
+  int32_t ci, i;
+  char name[96];
+  for (ci = 0; ci < 6; ci++) {
+    const int32_t *c = cases[ci];
+    oc_qconv_params q;
+    oc_requant8 r;
+    int32_t co, oy, ox, ic, kh, kw, cig, at = 0;
+    memset(&q, 0, sizeof q);
+    q.conv.n = 1, q.conv.c_in = c[0], q.conv.c_out = c[1], q.conv.group = c[2];
+    q.conv.h_in = c[3], q.conv.w_in = c[4], q.conv.k_h = c[5], q.conv.k_w = c[6];
+    q.conv.stride_h = q.conv.stride_w = c[7], q.conv.dil_h = q.conv.dil_w = c[8];
+    q.conv.pad_top = q.conv.pad_left = c[9];
+    q.conv.h_out = (c[3] + 2 * c[9] - c[8] * (c[5] - 1) - 1) / c[7] + 1;
+    q.conv.w_out = (c[4] + 2 * c[9] - c[8] * (c[6] - 1) - 1) / c[7] + 1;
+    q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
+    q.x_signed = ci % 2, q.w_signed = 1, q.y_signed = 1;
+    q.x_zp = q.x_signed ? 3 : 128;
+    cig = c[0] / c[2];
+    for (i = 0; i < c[0] * c[3] * c[4]; i++) g_qa[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < c[1] * cig * c[5] * c[6]; i++) g_qb[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < c[1]; i++) g_qbias[i] = (int32_t)(rnd_u32() % 2001u) - 1000;
+    g_qzp[0] = (uint8_t)(ci % 3);
+    memset(&r, 0, sizeof r);
+    r.mult = g_qmult, r.per_channel = 1, r.zp = 1, r.lo = -128, r.hi = 127;
+    for (co = 0; co < c[1]; co++) {
+      for (oy = 0; oy < q.conv.h_out; oy++) {
+        for (ox = 0; ox < q.conv.w_out; ox++, at++) {
+          uint32_t sum = (uint32_t)g_qbias[co];
+          for (ic = 0; ic < cig; ic++) {
+            for (kh = 0; kh < c[5]; kh++) {
+              for (kw = 0; kw < c[6]; kw++) {
+                const int32_t iy = oy * c[7] - c[9] + kh * c[8], ix = ox * c[7] - c[9] + kw * c[8];
+                const int32_t in = (co / (c[1] / c[2])) * cig + ic;
+                if (iy < 0 || iy >= c[3] || ix < 0 || ix >= c[4]) continue;
+                sum += (uint32_t)((oc_q8_get(g_qa, q.x_signed, (in * c[3] + iy) * c[4] + ix) - q.x_zp) *
+                                  (oc_q8_get(g_qb, 1, ((co * cig + ic) * c[5] + kh) * c[6] + kw) - g_qzp[0]));
+              }
+            }
+          }
+          g_qwant[at] = (float)oc_requant8_apply(&r, co, (int32_t)sum);
+        }
+      }
+    }
+    oc_qconv(&q, &r, g_qa, g_qb, g_qzp, g_qbias, g_qy);
+    for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+    case_name(name, "qconv 2-D", c, 10);
+    check_case(name, g_qgot, g_qwant, at);
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
   test_qpointwise();
+  test_qconv2d();
   test_pointwise();
   test_pointwise_overlap();
   say_u32((uint32_t)g_pass, 0);
