@@ -156,7 +156,7 @@ OC_QCONV2D_DEFINE(oc_qconv2d_u8u8, uint8_t, uint8_t)
         for (c = 0; c < 2; c++) {                                                                  \
           const WT *wc = c == 0 ? w0 : w1;                                                         \
           uint32_t wsum = 0u;                                                                      \
-          zw[c] = w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? co + c : 0); \
+          zw[c] = w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? co + c * pair : 0); \
           for (ic = 0; ic < cin; ic++) wsum += (uint32_t)(int32_t)wc[ic];                          \
           base[c] = (bias != NULL ? (uint32_t)bias[co + c * pair] : 0u) - (uint32_t)zx * wsum +    \
                     (uint32_t)cin * (uint32_t)zx * (uint32_t)zw[c];                                \
