@@ -50,5 +50,5 @@ if [[ ! -f build-sanitize/CMakeCache.txt ]]; then
     -DONNX_TO_C_SANITIZE=address,undefined >/dev/null
 fi
 cmake --build build-sanitize -j"$jobs" --target onnx-to-c oc-opt oc_unit_tests \
-  oc_import_fuzzer_replay oc_pipeline_fuzzer_replay
+  oc_import_fuzzer_replay oc_pipeline_fuzzer_replay oc_m4_cycles_test
 (cd build-sanitize && ctest --output-on-failure -j"$jobs" -R "$SANITIZED" "$@")
