@@ -63,7 +63,11 @@ class Fuser {
   // At a model's float edges, a qlinear_gemm reads the float input of the
   // QuantizeLinear that feeds it only, and writes the float output of the
   // DequantizeLinear that alone reads it: the 8-bit tensors never exist.
-  int FoldEdgeConversions() {
+  // With the graph's inputs in the arena, a QuantizeLinear that alone reads a
+  // graph input stays: it writes over the input under an elements overlap
+  // contract (no byte more), and the product then reads each element once
+  // quantized instead of quantizing it again for every block of columns.
+  int FoldEdgeConversions(bool io_in_arena) {
     def_ = p_.DefiningStatementIndex();
     users_ = p_.UsersIndex();
     erase_.assign(stmts_.size(), false);
@@ -73,7 +77,8 @@ class Fuser {
       if (s.op != OpKind::kQLinearGemm) continue;
       const int qi = def_[s.operands[0]];
       if (qi >= 0 && !erase_[qi] && stmts_[qi].op == OpKind::kQuantizeLinear &&
-          OnlyFeeds(s.operands[0], static_cast<int>(i))) {
+          OnlyFeeds(s.operands[0], static_cast<int>(i)) &&
+          !(io_in_arena && QuantizesOverInput(stmts_[qi]))) {
         std::optional<QParams> q = Quantized(stmts_[qi]);
         if (q && V(stmts_[qi].operands[0]).dtype == DType::kF32 &&
             SameConstant(q->scale, s.operands[1]) && SameConstant(q->zp, s.operands[2])) {
@@ -102,6 +107,14 @@ class Fuser {
   const Value& V(ValueId v) const { return p_.value(v); }
   bool Const(ValueId v) const { return v != kNoValue && V(v).IsConstant(); }
   bool PerTensor(ValueId scale) const { return V(scale).NumElements() == 1; }
+
+  // QuantizeLinear `q` alone reads a graph input (that is no graph output).
+  bool QuantizesOverInput(const Statement& q) const {
+    const ValueId x = q.operands[0];
+    const std::vector<ValueId>& ins = p_.inputs();
+    return std::find(ins.begin(), ins.end(), x) != ins.end() && users_[x].size() == 1 &&
+           !IsGraphOutput(p_, x);
+  }
 
   // `v`'s only reader is statement `reader`, and v is no graph output.
   bool OnlyFeeds(ValueId v, int reader) const {
@@ -409,12 +422,12 @@ class Fuser {
 
 }  // namespace
 
-absl::Status RunFuseQdq(Program& p, PassStats& stats) {
+absl::Status RunFuseQdq(Program& p, PassStats& stats, bool io_in_arena) {
   Fuser fuser(p);
   stats.Add("fuse-qdq", "fused", fuser.Run());
   // The DequantizeLinear statements the fusion left unread would still count as readers.
   OC_RETURN_IF_ERROR(RunDeadCodeElimination(p, stats));
-  stats.Add("fuse-qdq", "edge-conversions", fuser.FoldEdgeConversions());
+  stats.Add("fuse-qdq", "edge-conversions", fuser.FoldEdgeConversions(io_in_arena));
   p.CompactValues();
   return absl::OkStatus();
 }

@@ -1,6 +1,7 @@
 // The `kernel-scratch` stage: on the scheduled and planned program, give the
-// row-band convolution (targets/kernel_facts.h) to the candidates that save
-// most edge work per scratch byte.
+// kernels that need scratch (targets/kernel_facts.h: the float row-band
+// convolution, the 8-bit column convolution) to the candidates that speed up
+// most MACs per scratch byte.
 //
 // By default a band is taken only where the plan has free bytes at that step:
 // the band goes into the lowest aligned gap among the occupants live there,
@@ -138,12 +139,12 @@ absl::Status RunKernelScratchStage(PipelineState& s) {
   const std::vector<Statement>& st = s.program.statements();
   for (size_t i = 0; i < st.size(); ++i) {
     if (st[i].scratch_bytes != 0 || s.model.elided[i] || s.model.overlap_of_statement[i] >= 0) continue;
-    const int64_t bytes = ConvBandScratchBytes(s.program, st[i]);
+    const ScratchKernel fast = FastKernelWithScratch(s.program, st[i]);
+    const int64_t bytes = fast.bytes;
     const int64_t arena_bytes = AlignUp(bytes, mo.alignment);
-    // The step's live bytes plus the band can only fit the arena the budget allows.
+    // The step's live bytes plus the scratch can only fit the arena the budget allows.
     if (bytes == 0 || s.model.live_bytes[i] + arena_bytes > arena0 + ks.budget_bytes) continue;
-    candidates.push_back({static_cast<int>(i), bytes,
-                          static_cast<double>(ConvEdgeMacs(s.program, st[i])) / arena_bytes});
+    candidates.push_back({static_cast<int>(i), bytes, static_cast<double>(fast.macs) / arena_bytes});
   }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate& a, const Candidate& b) { return a.gain > b.gain; });

@@ -7,6 +7,15 @@
 
 namespace oc {
 
+const char* OverlapKindName(OverlapContract::Kind kind) {
+  switch (kind) {
+    case OverlapContract::Kind::kPlanes: return "planes";
+    case OverlapContract::Kind::kPixels: return "pixels";
+    case OverlapContract::Kind::kElements: return "elements";
+  }
+  return "planes";
+}
+
 int64_t AlignUp(int64_t n, int64_t alignment) {
   return (n + alignment - 1) / alignment * alignment;
 }

@@ -68,16 +68,23 @@ struct AliasOptions {
 //    block of pixels into scratch, then copies them over the block's input
 //    pixels of the same channel index, which no later block reads
 //    (displacement 0; batch 1 or no more output than input channels).
+//  - elements: an elementwise kernel whose output elements are narrower than
+//    its input's (QuantizeLinear, float32 to 8 bits) reads element i, then
+//    writes result element i, last element first, with the output starting
+//    (n - 1) * (in_elem - out_elem) bytes or more after the input's start
+//    (a negative displacement): every write lands on bytes of elements i..n-1,
+//    read for the last time. The output sits at the input's end, so the
+//    input's first bytes are free for the next layer's output at once.
 struct OverlapContract {
-  enum class Kind { kPlanes, kPixels };
+  enum class Kind { kPlanes, kPixels, kElements };
   Kind kind = Kind::kPlanes;
   int statement = -1;       // program index
   int input_buffer = -1;    // dies at the statement in every order
   int output_buffer = -1;   // first written by the statement in every order
-  int64_t planes = 0;       // planes: N*C
+  int64_t planes = 0;       // planes: N*C; elements: the element count
   int64_t in_plane_bytes = 0, out_plane_bytes = 0;  // planes: bytes of one plane
   int64_t block = 0;        // pixels: pixels per block
-  int64_t displacement = 0;   // output offset = input offset - displacement (aligned)
+  int64_t displacement = 0;   // output offset = input offset - displacement (aligned; elements: < 0)
   int64_t scratch = 0;        // aligned bytes of the kernel's scratch (a plane or a block)
   // Bytes the overlap saves at the statement's step: the two buffers' sizes
   // minus the extent they cover together.
@@ -124,6 +131,9 @@ struct MemoryModel {
 };
 
 int64_t AlignUp(int64_t n, int64_t alignment);
+
+// "planes", "pixels" or "elements" (the report's names).
+const char* OverlapKindName(OverlapContract::Kind kind);
 
 // Bytes the caller holds outside the arena for the graph's inputs and
 // outputs (0 with --io=arena): a firmware's activation RAM is the arena plus

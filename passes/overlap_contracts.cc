@@ -8,6 +8,16 @@ int64_t MinOverlapDisplacement(int64_t planes, int64_t in_plane_bytes, int64_t o
   return std::max<int64_t>(0, (planes - 1) * (out_plane_bytes - in_plane_bytes));
 }
 
+int64_t MinElementsOffset(int64_t n, int64_t in_elem_bytes, int64_t out_elem_bytes) {
+  return std::max<int64_t>(0, (n - 1) * (in_elem_bytes - out_elem_bytes));
+}
+
+int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement) {
+  const int64_t lo = std::min<int64_t>(0, -displacement);
+  const int64_t hi = std::max<int64_t>(in, out - displacement);
+  return in + out - (hi - lo);
+}
+
 namespace {
 
 // True when every node in `nodes` except `s` is an ancestor of s (`backwards`)
@@ -62,7 +72,9 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
     const int s = static_cast<int>(si);
     int64_t planes = 0;
     const bool per_plane = IsPerPlaneKernel(p, st, &planes);
-    if (m.elided[s] || m.in_place_operand[s] >= 0 || (!per_plane && !IsPixelwiseConv(p, st))) {
+    const bool elementwise = !per_plane && IsElementwiseNarrowing(p, st);
+    if (m.elided[s] || m.in_place_operand[s] >= 0 ||
+        (!per_plane && !elementwise && !IsPixelwiseConv(p, st))) {
       continue;
     }
     const ValueId x = st.operands[0], y = st.results[0];
@@ -87,6 +99,14 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
       c.displacement = AlignUp(MinOverlapDisplacement(planes, c.in_plane_bytes, c.out_plane_bytes),
                                m.alignment);
       c.scratch = AlignUp(c.out_plane_bytes, m.alignment);
+    } else if (elementwise) {
+      c.kind = OverlapContract::Kind::kElements;
+      c.planes = p.value(x).NumElements();
+      if (c.planes == 0) continue;
+      c.displacement = -AlignUp(MinElementsOffset(c.planes, p.value(x).ByteSize() / c.planes,
+                                                  p.value(y).ByteSize() / c.planes),
+                                m.alignment);
+      c.scratch = 0;
     } else {
       c.kind = OverlapContract::Kind::kPixels;
       const Shape& ys = p.value(y).shape;
@@ -100,7 +120,7 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
       c.scratch = AlignUp(q8 ? p.value(x).shape[1] * 2 : ys[1] * c.block * 4, m.alignment);
     }
     const int64_t in = m.buffers[xb].aligned_bytes, outb = m.buffers[yb].aligned_bytes;
-    c.credit = in + outb - std::max(c.displacement + in, outb);
+    c.credit = OverlapCredit(in, outb, c.displacement);
     if (c.credit <= c.scratch) continue;  // no saving
     out.push_back(c);
   }

@@ -17,6 +17,14 @@ namespace oc {
 // below its input: (planes - 1) * (out_plane - in_plane), at least 0.
 int64_t MinOverlapDisplacement(int64_t planes, int64_t in_plane_bytes, int64_t out_plane_bytes);
 
+// The smallest safe offset (unaligned) of an elements kernel's output after
+// its input's start: (n - 1) * (in_elem - out_elem), at least 0.
+int64_t MinElementsOffset(int64_t n, int64_t in_elem_bytes, int64_t out_elem_bytes);
+
+// Bytes two buffers of `in` and `out` (aligned) bytes save by overlapping with
+// the output `displacement` below the input: their sizes minus their union.
+int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement);
+
 // The contracts worth taking in `model` (buffers already assigned, without
 // overlaps): the input buffer dies at the statement in every order, the
 // output buffer starts there in every order, and the saving exceeds the

@@ -66,7 +66,8 @@ absl::Status RunDeadCodeElimination(Program& program, PassStats& stats);
 absl::Status RunFoldChannelAffine(Program& program, PassStats& stats);
 absl::Status RunFuseActivation(Program& program, PassStats& stats);
 absl::Status RunFuseHardSwish(Program& program, PassStats& stats);
-absl::Status RunFuseQdq(Program& program, PassStats& stats);
+// io_in_arena: the graph's inputs are arena buffers (see FoldEdgeConversions).
+absl::Status RunFuseQdq(Program& program, PassStats& stats, bool io_in_arena = false);
 
 // The memory stages (memory_stages.cc, recompute_stage.cc,
 // kernel_scratch_stage.cc).

@@ -19,6 +19,13 @@ absl::Status OnProgram(PipelineState& state) {
 
 absl::Status RunVerify(PipelineState& state) { return VerifyProgram(state.program); }
 
+// fuse-qdq keeps a graph input's QuantizeLinear apart when inputs live in the arena.
+absl::Status RunFuseQdqFor(PipelineState& state) {
+  state.scheduled = false;
+  state.planned = false;
+  return RunFuseQdq(state.program, state.stats, state.memory.aliases.io_in_arena);
+}
+
 }  // namespace
 
 const std::vector<PassInfo>& RegisteredPasses() {
@@ -36,7 +43,7 @@ const std::vector<PassInfo>& RegisteredPasses() {
       {"fuse-qdq",
        "fuse DequantizeLinear -> layer -> QuantizeLinear (and QLinearConv/QLinearMatMul) into "
        "8-bit layers",
-       K::kRewrite, OnProgram<RunFuseQdq>},
+       K::kRewrite, RunFuseQdqFor},
       {"verify", "check the IR's invariants", K::kCheck, RunVerify},
       // Memory stages, in the order DefaultMemoryStages runs them.
       {"baselines",

@@ -51,6 +51,16 @@ bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   return *planes > 0;
 }
 
+bool IsElementwiseNarrowing(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQuantizeLinear || s.results.size() != 1 || s.operands.empty() ||
+      s.operands[0] == kNoValue) {
+    return false;
+  }
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  return x.dtype == DType::kF32 && Is8Bit(y.dtype) && x.shape == y.shape;
+}
+
 bool IsPixelwiseConv(const Program& p, const Statement& s) {
   if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
       s.operands.size() < 2) {
@@ -147,6 +157,36 @@ int64_t ConvBandScratchBytes(const Program& p, const Statement& s) {
   // oc_conv2d_band_floats: cig * k_h * band_w floats.
   const int64_t band_w = (w.out - 1) * w.stride + (w.k - 1) * w.dil + 1;
   return cig * h.k * band_w * 4;
+}
+
+int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8) return 0;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || (x.shape.size() != 3 && x.shape.size() != 4)) return 0;
+  const int64_t group = s.Int("group", 1);
+  const int64_t cig = x.shape[1] / group, cog = y.shape[1] / group;
+  if (cog < 4 || IsPixelwiseConv(p, s)) return 0;  // pointwise: its own kernel
+  const Value& w = p.value(s.operands[3]);
+  const Value& w_zp = p.value(s.operands[5]);
+  if (!w.IsConstant() || !w_zp.IsConstant() || !Is8Bit(w.dtype)) return 0;
+  for (uint8_t b : w_zp.data) {
+    if (b != 0) return 0;
+  }
+  if (s.operands.size() > 8 && s.operands[8] != kNoValue && !p.value(s.operands[8]).IsConstant()) {
+    return 0;
+  }
+  int64_t window = 1;
+  for (int64_t k : s.Ints("kernel")) window *= k;
+  return cig * window;
+}
+
+ScratchKernel FastKernelWithScratch(const Program& p, const Statement& s) {
+  if (int64_t bytes = ConvBandScratchBytes(p, s); bytes > 0) {
+    return {"conv2d_band", bytes, ConvEdgeMacs(p, s)};
+  }
+  if (int64_t bytes = QConvColumnScratchBytes(p, s); bytes > 0) return {"qconv2d_column", bytes, s.macs};
+  return {};
 }
 
 int64_t ConvEdgeMacs(const Program& p, const Statement& s) {

@@ -24,6 +24,13 @@ bool IsPerPlaneKernel(const Program& program, const Statement& s, int64_t* plane
 // over its own input: batch 1, or no more output than input channels.
 bool IsPixelwiseConv(const Program& program, const Statement& s);
 
+// True when `s` runs a kernel that reads element i of operand 0 and then
+// writes element i of its result, last element first, with result elements
+// narrower than operand 0's (oc_quantize_f32_last_first: QuantizeLinear from
+// float32 to 8 bits), so it may write its result into its dying input from
+// (n - 1) * (in_elem - out_elem) bytes after its start.
+bool IsElementwiseNarrowing(const Program& program, const Statement& s);
+
 // Pixels per block of a pixel contract.
 constexpr int64_t kOverlapPixelBlock = 8;
 
@@ -41,6 +48,25 @@ int64_t ConvBandScratchBytes(const Program& p, const Statement& s);
 // MACs of the output pixels that have a tap in the padding: the work the
 // scratch-free kernel does in edge tiles and per-pixel loops.
 int64_t ConvEdgeMacs(const Program& p, const Statement& s);
+
+// The 8-bit column convolution: a qlinear_conv over 1-D or 2-D data that is
+// neither pointwise nor depthwise, with constant weights whose zero points
+// are all 0, a constant (or no) bias and at least four output channels per
+// group, can run as oc_qconv_column (runtime/src/qconv_column.c): each output
+// pixel's window is copied into a column of cig * k_h * k_w bytes of scratch,
+// then each channel is one dot product (SMLAD on M4/M7), the input's zero
+// point folded into the bias. Bytes of the column; 0 for other statements.
+int64_t QConvColumnScratchBytes(const Program& p, const Statement& s);
+
+// The fast kernel a statement may run with scratch, if any: the row band
+// (float) or the column (8-bit), its scratch bytes and the MACs it speeds up
+// (the band: the edge MACs; the column: all of them).
+struct ScratchKernel {
+  const char* name = "";  // "conv2d_band" or "qconv2d_column"; "" for none
+  int64_t bytes = 0;
+  int64_t macs = 0;
+};
+ScratchKernel FastKernelWithScratch(const Program& p, const Statement& s);
 
 }  // namespace oc
 

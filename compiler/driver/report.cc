@@ -4,6 +4,7 @@
 
 #include "compiler/driver/compile.h"
 #include "compiler/support/json_writer.h"
+#include "targets/kernel_facts.h"
 
 namespace oc {
 namespace {
@@ -206,18 +207,18 @@ void WriteOverlaps(JsonWriter& j, const CompileResult& r) {
   j.Key("overlaps");
   j.BeginArray();
   for (const OverlapContract& c : r.model.overlaps) {
-    const bool planes = c.kind == OverlapContract::Kind::kPlanes;
+    const bool pixels = c.kind == OverlapContract::Kind::kPixels;
     j.BeginObject();
     j.Key("statement");
     j.Int(p.statements()[c.statement].id);
     j.Key("kind");
-    j.String(planes ? "planes" : "pixels");
+    j.String(OverlapKindName(c.kind));
     j.Key("input_value");
     j.Int(p.statements()[c.statement].operands[0]);
     j.Key("output_value");
     j.Int(p.statements()[c.statement].results[0]);
-    j.Key(planes ? "planes" : "block");
-    j.Int(planes ? c.planes : c.block);
+    j.Key(pixels ? "block" : OverlapKindName(c.kind));
+    j.Int(pixels ? c.block : c.planes);
     j.Key("displacement");
     j.Int(c.displacement);
     j.Key("scratch_bytes");
@@ -352,7 +353,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
     j.Key("statement");
     j.Int(s.id);
     j.Key("kernel");
-    j.String("conv2d_band");
+    j.String(FastKernelWithScratch(r.program, s).name);
     j.Key("scratch_bytes");
     j.Int(s.scratch_bytes);
     j.Key("offset");

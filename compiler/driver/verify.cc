@@ -392,7 +392,9 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
     }
     const int64_t in_bytes = p.value(st.operands[0]).ByteSize(), out_bytes = p.value(st.results[0]).ByteSize();
     const int64_t scratch = o["scratch_bytes"].Int();
-    if (c.displacement < 0 || c.displacement % alignment || scratch < 0 || scratch % alignment) {
+    const bool elements = o["kind"].string == "elements";
+    if ((c.displacement < 0 && !elements) || c.displacement % alignment || scratch < 0 ||
+        scratch % alignment) {
       return Mismatch(what + " has a negative or misaligned displacement or scratch");
     }
     int64_t planes = 0;
@@ -403,6 +405,14 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
         return Mismatch(what + " displaces its output too little: a plane would overwrite live input");
       }
       if (scratch < out_plane) return Mismatch(what + " has a scratch smaller than a plane");
+    } else if (elements && IsElementwiseNarrowing(p, st)) {
+      // Last element first: result i lands on input elements i.. (read) when
+      // the output starts (n - 1) * (in_elem - out_elem) bytes or more into the input.
+      const int64_t n = p.value(st.operands[0]).NumElements();
+      if (o["elements"].Int() != n || n == 0) return Mismatch(what + " has the wrong number of elements");
+      if (-c.displacement < std::max<int64_t>(0, (n - 1) * (in_bytes / n - out_bytes / n))) {
+        return Mismatch(what + " starts its output too early: an element would overwrite live input");
+      }
     } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {
       const int64_t block = o["block"].Int();
       // Float: a block of output channels (float); 8-bit: one pixel's input channels (int16).
@@ -428,7 +438,9 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
     if (in_a != Align(in_bytes, alignment) || out_a != Align(out_bytes, alignment)) {
       return Mismatch(what + " overlaps values that do not fill their buffers");
     }
-    const int64_t credit = in_a + out_a - std::max(c.displacement + in_a, out_a);
+    // Their sizes minus their union, the output `displacement` below the input.
+    const int64_t credit = in_a + out_a - (std::max(in_a, out_a - c.displacement) -
+                                           std::min<int64_t>(0, -c.displacement));
     if (o["credit_bytes"].Int() != credit) return Mismatch(what + " claims the wrong credit");
     pr.scratch[i] += scratch - credit;
     out.push_back(c);
@@ -488,9 +500,12 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     if (value.kind != JsonValue::Kind::kNumber || value.Int() < 1) return Mismatch("bad dim_values");
     import_options.dim_values[dim] = value.Int();
   }
-  OC_ASSIGN_OR_RETURN(Program p, ImportOnnxFile(model_path, import_options));
-  PassStats stats;
-  OC_RETURN_IF_ERROR(RunPipeline(p, DefaultPipeline(), stats));
+  // The IR passes as the compiler ran them (fuse-qdq depends on where the inputs live).
+  PipelineState rewritten;
+  OC_ASSIGN_OR_RETURN(rewritten.program, ImportOnnxFile(model_path, import_options));
+  rewritten.memory.aliases.io_in_arena = r["io_in_arena"].boolean;
+  OC_RETURN_IF_ERROR(RunPipeline(rewritten, DefaultPipeline()));
+  Program p = std::move(rewritten.program);
   // Selective recompute: rebuild the claimed clones (same op, attributes and
   // operands as their original, so they compute the same bits); everything
   // below is then checked on that program.
@@ -550,16 +565,17 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     elided[i] = true;
     OC_RETURN_IF_ERROR(CheckElision(p, stmts[i], where));
   }
-  // The fast kernels' scratch: each claim must be the band of a statement
-  // that can run the band kernel, with that kernel's size.
+  // The fast kernels' scratch: each claim must name the kernel a statement
+  // can run with scratch (the band, the column), with that kernel's size.
   for (const JsonValue& k : r["kernel_scratch"].array) {
     const int i = index(k["statement"]);
     if (i < 0) return Mismatch("a kernel scratch names an unknown statement");
-    const int64_t bytes = ConvBandScratchBytes(p, stmts[i]);
-    if (k["kernel"].string != "conv2d_band" || bytes == 0 || k["scratch_bytes"].Int() != bytes ||
+    const ScratchKernel fast = FastKernelWithScratch(p, stmts[i]);
+    const int64_t bytes = fast.bytes;
+    if (k["kernel"].string != fast.name || bytes == 0 || k["scratch_bytes"].Int() != bytes ||
         stmts[i].scratch_bytes != 0) {
       return Mismatch(absl::StrCat("statement ", stmts[i].id, " cannot have ", k["scratch_bytes"].Int(),
-                                   " bytes of band scratch"));
+                                   " bytes of ", k["kernel"].string, " scratch"));
     }
     p.statements()[i].scratch_bytes = bytes;
   }

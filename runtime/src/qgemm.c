@@ -2,22 +2,15 @@
  * MatMul with a per-tensor A and per-tensor or per-column B; the int32 bias
  * (one per column) starts the accumulator. A float A is quantized as it is
  * read (no buffer: at a model's input, RAM matters more), once per block of
- * four columns, whose four sums stay in registers. Every sum adds the same
- * products in the same order of k as one column at a time would. */
+ * four columns, whose four sums stay in registers. With zp_folded (constant
+ * B) the products are of raw values, the zero points' terms in the bias and
+ * one row sum of A. Every sum is the one-column-at-a-time sum mod 2^32. */
+#include "onnx_to_c/oc_q8_dsp.h"
 #include "onnx_to_c/oc_qlinear.h"
 
-#if defined(__GNUC__) && defined(__ARM_FEATURE_DSP)
-/* Cortex-M4/M7 DSP extension: four products per two SMLAD (Arm ACLE). The
- * 32-bit accumulation wraps like the plain loop's, and integer addition does
- * not depend on the order, so the sums are the same bits. */
-#include <arm_acle.h>
+#if OC_Q8_DSP
 #define QGEMM_DSP_ 1
-
-static uint32_t qgemm_load4_(const void *p) {
-  uint32_t v;
-  memcpy(&v, p, sizeof v); /* one LDR: the M4 and M7 load unaligned words */
-  return v;
-}
+#define qgemm_load4_ oc_q8_load4
 
 /* Bytes 0..3 of V as 16-bit lanes (v0, v2) and (v1, v3), sign- or
  * zero-extended by EXT. */
@@ -81,8 +74,101 @@ static int32_t qgemm_zb_(const oc_qgemm_params *q, const void *b_zp, int32_t j) 
   return b_zp == NULL ? 0 : oc_q8_get(b_zp, q->b_signed, q->b_zp_per_col ? j : 0);
 }
 
-OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
-                     const void *b_zp, const int32_t *bias, void *y) {
+/* ----------------------------------------- zero points folded into the bias */
+
+#if QGEMM_DSP_
+/* Four products of raw bytes into S: two SMLAD, A's lanes shared. */
+#define QGEMM_RAW4_(S, W, BEXT, BODD) \
+  S = (uint32_t)__smlad(ao, (int32_t)BODD(W), __smlad(ae, (int32_t)BEXT(W), (int32_t)(S)))
+#define QGEMM_RAW_DSP_LOOP_(AEXT, AODD, BEXT, BODD)                             \
+  for (; k + 4 <= q->k; k += 4) {                                              \
+    const uint32_t av4 = qgemm_load4_(ar + k);                                  \
+    const int32_t ae = (int32_t)AEXT(av4), ao = (int32_t)AODD(av4);             \
+    const uint32_t w0 = qgemm_load4_(b0 + k), w1 = qgemm_load4_(b1 + k);        \
+    const uint32_t w2 = qgemm_load4_(b2 + k), w3 = qgemm_load4_(b3 + k);        \
+    QGEMM_RAW4_(s0, w0, BEXT, BODD);                                            \
+    QGEMM_RAW4_(s1, w1, BEXT, BODD);                                            \
+    QGEMM_RAW4_(s2, w2, BEXT, BODD);                                            \
+    QGEMM_RAW4_(s3, w3, BEXT, BODD);                                            \
+  }
+#else
+#define QGEMM_RAW_DSP_LOOP_(AEXT, AODD, BEXT, BODD)
+#endif
+
+/* The zp_folded kernel for A's element type AT and B's BT: raw products,
+ * four columns per pass, then zb[j] times the row's sum of A taken off. */
+#define QGEMM_FOLDED_DEFINE_(NAME, AT, BT, AEXT, AODD, BEXT, BODD)                                 \
+  static void NAME(const oc_qgemm_params *q, const oc_requant8 *r, const AT *a, const BT *b,      \
+                   const void *b_zp, const int32_t *bias, void *y) {                             \
+    const int32_t n4 = q->n - q->n % 4;                                                           \
+    int32_t i, j, k;                                                                              \
+    for (i = 0; i < q->m; i++) {                                                                  \
+      const AT *ar = a + (ptrdiff_t)i * q->k;                                                     \
+      uint32_t sum_a = 0u;                                                                        \
+      if (b_zp != NULL) {                                                                         \
+        for (k = 0; k < q->k; k++) sum_a += (uint32_t)(int32_t)ar[k];                             \
+      }                                                                                           \
+      for (j = 0; j < n4; j += 4) {                                                               \
+        uint32_t s0 = (uint32_t)bias[j], s1 = (uint32_t)bias[j + 1], s2 = (uint32_t)bias[j + 2],  \
+                 s3 = (uint32_t)bias[j + 3];                                                      \
+        k = 0;                                                                                    \
+        if (q->trans_b) {                                                                         \
+          const BT *b0 = b + (ptrdiff_t)j * q->k, *b1 = b0 + q->k, *b2 = b1 + q->k,               \
+                   *b3 = b2 + q->k;                                                               \
+          QGEMM_RAW_DSP_LOOP_(AEXT, AODD, BEXT, BODD)                                             \
+          for (; k < q->k; k++) {                                                                 \
+            const int32_t av = ar[k];                                                             \
+            s0 += (uint32_t)(av * b0[k]);                                                         \
+            s1 += (uint32_t)(av * b1[k]);                                                         \
+            s2 += (uint32_t)(av * b2[k]);                                                         \
+            s3 += (uint32_t)(av * b3[k]);                                                         \
+          }                                                                                       \
+        } else {                                                                                  \
+          for (; k < q->k; k++) {                                                                 \
+            const int32_t av = ar[k];                                                             \
+            const BT *bk = b + (ptrdiff_t)k * q->n + j;                                           \
+            s0 += (uint32_t)(av * bk[0]);                                                         \
+            s1 += (uint32_t)(av * bk[1]);                                                         \
+            s2 += (uint32_t)(av * bk[2]);                                                         \
+            s3 += (uint32_t)(av * bk[3]);                                                         \
+          }                                                                                       \
+        }                                                                                         \
+        if (b_zp != NULL) {                                                                       \
+          s0 -= (uint32_t)qgemm_zb_(q, b_zp, j) * sum_a;                                          \
+          s1 -= (uint32_t)qgemm_zb_(q, b_zp, j + 1) * sum_a;                                      \
+          s2 -= (uint32_t)qgemm_zb_(q, b_zp, j + 2) * sum_a;                                      \
+          s3 -= (uint32_t)qgemm_zb_(q, b_zp, j + 3) * sum_a;                                      \
+        }                                                                                         \
+        qgemm_put_(q, r, y, i, j, s0);                                                            \
+        qgemm_put_(q, r, y, i, j + 1, s1);                                                        \
+        qgemm_put_(q, r, y, i, j + 2, s2);                                                        \
+        qgemm_put_(q, r, y, i, j + 3, s3);                                                        \
+      }                                                                                           \
+      for (j = n4; j < q->n; j++) { /* the last n % 4 columns, one at a time */                   \
+        uint32_t s = (uint32_t)bias[j];                                                           \
+        for (k = 0; k < q->k; k++) {                                                              \
+          s += (uint32_t)((int32_t)ar[k] * b[q->trans_b ? (ptrdiff_t)j * q->k + k                 \
+                                                         : (ptrdiff_t)k * q->n + j]);            \
+        }                                                                                         \
+        if (b_zp != NULL) s -= (uint32_t)qgemm_zb_(q, b_zp, j) * sum_a;                           \
+        qgemm_put_(q, r, y, i, j, s);                                                             \
+      }                                                                                           \
+    }                                                                                             \
+  }
+
+QGEMM_FOLDED_DEFINE_(qgemm_folded_s8s8, int8_t, int8_t, __sxtb16, oc_sxtb16_odd, __sxtb16,
+                     oc_sxtb16_odd)
+QGEMM_FOLDED_DEFINE_(qgemm_folded_s8u8, int8_t, uint8_t, __sxtb16, oc_sxtb16_odd, __uxtb16,
+                     oc_uxtb16_odd)
+QGEMM_FOLDED_DEFINE_(qgemm_folded_u8s8, uint8_t, int8_t, __uxtb16, oc_uxtb16_odd, __sxtb16,
+                     oc_sxtb16_odd)
+QGEMM_FOLDED_DEFINE_(qgemm_folded_u8u8, uint8_t, uint8_t, __uxtb16, oc_uxtb16_odd, __uxtb16,
+                     oc_uxtb16_odd)
+
+/* Any zero points, A integer or float: each product's factors less their
+ * zero points. */
+static void qgemm_general_(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
+                           const void *b_zp, const int32_t *bias, void *y) {
   const ptrdiff_t b_col = q->trans_b ? q->k : 1, b_row = q->trans_b ? 1 : q->n;
   const int32_t n4 = q->n - q->n % 4; /* the columns of whole blocks */
   int32_t i, j, k;
@@ -134,6 +220,15 @@ OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void 
   }
 }
 
+OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
+                     const void *b_zp, const int32_t *bias, void *y) {
+  if (q->zp_folded && !q->a_float && bias != NULL) {
+    OC_Q8_PAIR_CALL(qgemm_folded, q->a_signed, q->b_signed, (q, r, a, b, b_zp, bias, y));
+  } else {
+    qgemm_general_(q, r, a, b, b_zp, bias, y);
+  }
+}
+
 #undef QGEMM_K_LOOP_4_
 #undef QGEMM_A_
 #if QGEMM_DSP_
@@ -143,4 +238,8 @@ OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void 
 #undef QGEMM_AS_IS_
 #undef QGEMM_DSP_COLUMN_
 #undef QGEMM_DSP_LOOP_
+#undef QGEMM_RAW4_
+#undef qgemm_load4_
 #endif
+#undef QGEMM_RAW_DSP_LOOP_
+#undef QGEMM_FOLDED_DEFINE_

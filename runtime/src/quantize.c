@@ -5,22 +5,13 @@
 OC_API void oc_quantize_f32(const oc_quant_params *p, const float *x, const float *scale,
                             const void *zp, void *y) {
   const int32_t is_signed = p->q_type == OC_I8;
-  const float lo = is_signed ? -128.0f : 0.0f, hi = is_signed ? 127.0f : 255.0f;
   int32_t o, a, i;
   ptrdiff_t at = 0;
   for (o = 0; o < p->outer; o++) {
     for (a = 0; a < p->axis_len; a++) {
       const int32_t q = p->per_axis ? a : 0;
       const float s = scale[q], z = (float)oc_q8_at(zp, is_signed, q);
-      for (i = 0; i < p->inner; i++, at++) {
-        float v = oc_roundf_even(x[at] / s) + z;
-        v = v != v ? z : (v < lo ? lo : (v > hi ? hi : v)); /* NaN: the zero point */
-        if (is_signed) {
-          ((int8_t *)y)[at] = (int8_t)v;
-        } else {
-          ((uint8_t *)y)[at] = (uint8_t)v;
-        }
-      }
+      for (i = 0; i < p->inner; i++, at++) oc_quantize_put_f32(x[at], s, z, is_signed, y, at);
     }
   }
 }

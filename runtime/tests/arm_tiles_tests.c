@@ -317,7 +317,7 @@ static void test_pointwise_overlap(void) {
 
 #define QG_MAX 2048
 static uint8_t g_qa[QG_MAX], g_qb[QG_MAX], g_qzp[64], g_qy[256];
-static int32_t g_qbias[64];
+static int32_t g_qbias[64], g_qfolded[64];
 static float g_qaf[QG_MAX], g_qyf[256], g_qwant[256], g_qgot[256], g_qmult[64];
 
 /* The sums one column at a time in k order, as int32 with wrap-around. */
@@ -339,6 +339,22 @@ static void ref_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void
       v = oc_requant8_apply(r, j, (int32_t)sum);
       want[i * q->n + j] = q->y_float ? (float)(v - r->zp) * q->y_scale : (float)v;
     }
+  }
+}
+
+/* The bias with the zero points' constant terms folded in, as the compiler
+ * computes it (oc_qgemm_params.zp_folded). */
+static void fold_qgemm_bias(const oc_qgemm_params *q, const uint8_t *b, const uint8_t *b_zp,
+                            const int32_t *bias, int32_t *folded) {
+  int32_t j, k;
+  for (j = 0; j < q->n; j++) {
+    const uint32_t zb = b_zp == NULL ? 0u : (uint32_t)oc_q8_get(b_zp, q->b_signed, q->b_zp_per_col ? j : 0);
+    uint32_t sum_b = 0u;
+    for (k = 0; k < q->k; k++) {
+      sum_b += (uint32_t)oc_q8_get(b, q->b_signed, q->trans_b ? j * q->k + k : k * q->n + j);
+    }
+    folded[j] = (int32_t)((bias != NULL ? (uint32_t)bias[j] : 0u) + (uint32_t)q->k * (uint32_t)q->a_zp * zb -
+                          (uint32_t)q->a_zp * sum_b);
   }
 }
 
@@ -384,6 +400,16 @@ static void test_qgemm(void) {
         }
         case_name(name, q.trans_b ? "qgemm A B^T" : "qgemm A B", shape, 3);
         check_case(name, g_qgot, g_qwant, q.m * q.n);
+        if (!q.a_float) { /* the same product with the zero points folded into the bias */
+          fold_qgemm_bias(&q, g_qb, zp, variant % 6 == 5 ? NULL : g_qbias, g_qfolded);
+          q.zp_folded = 1;
+          oc_qgemm(&q, &r, a, g_qb, zp, g_qfolded, q.y_float ? (void *)g_qyf : (void *)g_qy);
+          for (i = 0; i < q.m * q.n; i++) {
+            g_qgot[i] = q.y_float ? g_qyf[i] : (float)oc_q8_get(g_qy, q.y_signed, i);
+          }
+          case_name(name, q.trans_b ? "qgemm folded A B^T" : "qgemm folded A B", shape, 3);
+          check_case(name, g_qgot, g_qwant, q.m * q.n);
+        }
       }
     }
   }
@@ -431,6 +457,10 @@ static void test_qpointwise(void) {
       }
       oc_qconv(&q, &r, g_qa, g_qb, variant >= 2 ? g_qzp : NULL, g_qbias, g_qy);
       for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+      case_name(name, "qconv 1x1 general", shape, 4);
+      check_case(name, g_qgot, g_qwant, cout * vol);
+      oc_qconv_pointwise(&q, &r, g_qa, g_qb, variant >= 2 ? g_qzp : NULL, g_qbias, g_qy);
+      for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
       case_name(name, "qconv 1x1", shape, 4);
       check_case(name, g_qgot, g_qwant, cout * vol);
       oc_qconv1x1_overlap(&q, &r, g_qa, g_qb, variant >= 2 ? g_qzp : NULL, g_qbias, g_qy, column);
@@ -441,16 +471,43 @@ static void test_qpointwise(void) {
   }
 }
 
+/* OIHW weights (c_out rows of kk) packed for oc_qconv_column: per group,
+ * blocks of four channels with k in runs of four (each run: four bytes of
+ * each channel in turn), then the block's kk % 4 last bytes channel by
+ * channel; the group's last cog % 4 channels as plain rows. */
+static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, int32_t kk, uint8_t *out) {
+  const int32_t cog = c_out / group, tail = kk % 4;
+  int32_t g, j, k, c, t, at = 0;
+  for (g = 0; g < group; g++) {
+    const uint8_t *wg = w + g * cog * kk;
+    for (j = 0; j + 4 <= cog; j += 4) {
+      for (k = 0; k + 4 <= kk; k += 4) {
+        for (c = 0; c < 4; c++) {
+          for (t = 0; t < 4; t++) out[at++] = wg[(j + c) * kk + k + t];
+        }
+      }
+      for (c = 0; c < 4; c++) {
+        for (t = 0; t < tail; t++) out[at++] = wg[(j + c) * kk + kk - tail + t];
+      }
+    }
+    for (; j < cog; j++) {
+      for (k = 0; k < kk; k++) out[at++] = wg[j * kk + k];
+    }
+  }
+}
+
 /* The 8-bit 2-D convolution (interior windows without bounds checks, the
  * border ones with), against the sums in the documented order. */
 static void test_qconv2d(void) {
   /* c_in, c_out, group, h, w, k_h, k_w, stride, dilation, pad */
-  static const int32_t cases[6][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
+  static const int32_t cases[9][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
                                        {4, 4, 4, 5, 5, 3, 3, 1, 1, 1}, {3, 2, 1, 7, 4, 10, 4, 2, 1, 5},
-                                       {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0}};
+                                       {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0},
+                                       {8, 7, 1, 5, 5, 3, 3, 1, 1, 1}, {6, 10, 2, 4, 5, 3, 3, 1, 1, 1},
+                                       {5, 5, 5, 6, 7, 3, 3, 2, 1, 1}};
   int32_t ci, i;
   char name[96];
-  for (ci = 0; ci < 6; ci++) {
+  for (ci = 0; ci < 9; ci++) {
     const int32_t *c = cases[ci];
     oc_qconv_params q;
     oc_requant8 r;
@@ -493,8 +550,32 @@ static void test_qconv2d(void) {
     }
     oc_qconv(&q, &r, g_qa, g_qb, g_qzp, g_qbias, g_qy);
     for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+    case_name(name, "qconv 2-D general", c, 10);
+    check_case(name, g_qgot, g_qwant, at);
+    oc_qconv2d(&q, &r, g_qa, g_qb, g_qzp, g_qbias, g_qy);
+    for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
     case_name(name, "qconv 2-D", c, 10);
     check_case(name, g_qgot, g_qwant, at);
+    /* Through a column, the weights' zero points 0 and the input's folded into
+     * the bias, against oc_qconv (checked above) with the same weights. */
+    {
+      const int32_t kk = cig * c[5] * c[6];
+      static uint8_t col[512], packed[QG_MAX];
+      int32_t k;
+      for (co = 0; co < c[1]; co++) {
+        uint32_t wsum = 0u;
+        for (k = 0; k < kk; k++) wsum += (uint32_t)oc_q8_get(g_qb, 1, co * kk + k);
+        g_qfolded[co] = (int32_t)((uint32_t)g_qbias[co] - (uint32_t)q.x_zp * wsum);
+      }
+      oc_qconv(&q, &r, g_qa, g_qb, NULL, g_qbias, g_qy);
+      for (i = 0; i < at; i++) g_qwant[i] = (float)oc_q8_get(g_qy, 1, i);
+      memset(g_qy, 0, (size_t)at);
+      pack_column_weights(g_qb, c[1], c[2], kk, packed);
+      oc_qconv_column(&q, &r, g_qa, packed, g_qfolded, col, g_qy);
+      for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+      case_name(name, "qconv 2-D column", c, 10);
+      check_case(name, g_qgot, g_qwant, at);
+    }
   }
 }
 

@@ -283,7 +283,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
       offsets.Comment(absl::StrCat(
           "shares bytes with ", ctx.offset_name[c.input_buffer],
           " under the overlap contract of step ", c.statement, " (",
-          c.kind == OverlapContract::Kind::kPlanes ? "planes" : "pixels", ", displacement ",
+          OverlapKindName(c.kind), ", displacement ",
           c.displacement, ")"));
     }
     offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", plan.buffer_offset[b.id],

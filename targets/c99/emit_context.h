@@ -39,8 +39,15 @@ struct EmitContext {
 absl::Status EmitStatementBody(EmitContext& ctx, const Statement& s, CodeWriter& w);
 
 // Operand i of s is a constant the emitter folds into the code (a scale or
-// zero point of an 8-bit layer), so the kernel never reads it.
-bool OperandFoldedIntoCode(const Statement& s, size_t i);
+// zero point of an 8-bit layer, a bias with zero points folded in), so the
+// kernel never reads it.
+bool OperandFoldedIntoCode(const Program& p, const Statement& s, size_t i);
+
+// A qlinear_gemm whose zero points' constant terms the emitter folds into its
+// bias (integer a, constant b and bias): oc_qgemm_params.zp_folded.
+bool QGemmFoldsZeroPoints(const Program& p, const Statement& s);
+// Its b zero points are all 0 (the kernel is then given none).
+bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s);
 
 // Writes the weights (constants) as static const arrays and fills weight_name;
 // constants that only OperandFoldedIntoCode positions read are left out.

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "targets/c99/statement_emitter.h"
 
 namespace oc {
@@ -23,12 +25,32 @@ int64_t ZeroPointOf(const Value& v) {
   return v.dtype == DType::kI8 ? static_cast<int8_t>(v.data[0]) : static_cast<int64_t>(v.data[0]);
 }
 
+int64_t Int8At(const Value& v, int64_t i) {
+  return v.dtype == DType::kI8 ? static_cast<int8_t>(v.data[i]) : static_cast<int64_t>(v.data[i]);
+}
+
 }  // namespace
 
-bool OperandFoldedIntoCode(const Statement& s, size_t i) {
+bool QGemmFoldsZeroPoints(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearGemm || p.value(s.operands[0]).dtype == DType::kF32) return false;
+  if (!p.value(s.operands[3]).IsConstant()) return false;
+  return s.operands.size() <= 8 || s.operands[8] == kNoValue || p.value(s.operands[8]).IsConstant();
+}
+
+bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s) {
+  const Value& z = p.value(s.operands[5]);
+  return std::all_of(z.data.begin(), z.data.end(), [](uint8_t b) { return b == 0; });
+}
+
+bool OperandFoldedIntoCode(const Program& p, const Statement& s, size_t i) {
   switch (s.op) {
-    case OpKind::kQLinearConv:
-    case OpKind::kQLinearGemm:  // the kernels read x, w, w_zp and the bias
+    case OpKind::kQLinearGemm:  // the kernel reads a, b, b_zp and the bias, unless folded here
+      if (i == 5 || i == 8) {
+        return QGemmFoldsZeroPoints(p, s) && (i == 8 || QGemmZeroPointsOfBAllZero(p, s));
+      }
+      return i != 0 && i != 3;
+    case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
+      if (s.scratch_bytes > 0 && (i == 3 || i == 5 || i == 8)) return true;
       return i != 0 && i != 3 && i != 5 && i != 8;
     case OpKind::kQLinearAdd:
     case OpKind::kQLinearMul:
@@ -104,6 +126,68 @@ std::string StatementEmitter::Signed(const std::string& field, ValueId v) const 
   return absl::StrCat(".", field, " = ", V(v).dtype == DType::kI8 ? 1 : 0);
 }
 
+// The bias (operand 8, or 0) with the zero points' constant terms folded in,
+// as C literals: bias[j] + kk za zb(j) - za sum_k weight(j, k), mod 2^32.
+std::vector<std::string> StatementEmitter::FoldedBias(
+    int64_t channels, int64_t kk, uint32_t za, const std::function<int64_t(int64_t, int64_t)>& weight,
+    const std::function<int64_t(int64_t)>& zb) const {
+  std::vector<std::string> folded;
+  for (int64_t j = 0; j < channels; ++j) {
+    uint32_t sum = 0;
+    for (int64_t k = 0; k < kk; ++k) sum += static_cast<uint32_t>(weight(j, k));
+    uint32_t f = static_cast<uint32_t>(kk) * za * static_cast<uint32_t>(zb(j)) - za * sum;
+    if (HasOperand(8)) {
+      int32_t b = 0;
+      std::memcpy(&b, V(s_.operands[8]).data.data() + j * sizeof(int32_t), sizeof b);
+      f += static_cast<uint32_t>(b);
+    }
+    const int32_t fs = static_cast<int32_t>(f);
+    folded.push_back(fs == INT32_MIN ? "INT32_MIN" : absl::StrCat(fs));
+  }
+  return folded;
+}
+
+// The column convolution (targets/kernel_facts.h): the statement's scratch
+// is the column; the weights, whose zero points are 0, are packed in blocks of
+// four channels, and the input's zero point goes into the bias,
+// bias[co] - zx sum_k w[co][k] (runtime/src/qconv_column.c).
+absl::Status StatementEmitter::QLinearConvColumn() {
+  const Value& wv = V(s_.operands[3]);
+  const int64_t c_out = Out()[1], kk = wv.NumElements() / c_out;
+  const uint32_t zx = static_cast<uint32_t>(ZeroPointOf(V(s_.operands[2])));
+  Table("int32_t", "bias",
+        FoldedBias(c_out, kk, zx, [&](int64_t co, int64_t k) { return Int8At(wv, co * kk + k); },
+                   [](int64_t) { return int64_t{0}; }));
+  const int64_t group = s_.Int("group", 1), cog = c_out / group, tail = kk % 4;
+  std::vector<std::string> packed;
+  auto put = [&](int64_t co, int64_t k) { packed.push_back(absl::StrCat(Int8At(wv, co * kk + k))); };
+  for (int64_t g = 0; g < group; ++g) {
+    int64_t j = 0;
+    for (; j + 4 <= cog; j += 4) {
+      for (int64_t k = 0; k + 4 <= kk; k += 4) {
+        for (int64_t ch = 0; ch < 4; ++ch) {
+          for (int64_t t = 0; t < 4; ++t) put(g * cog + j + ch, k + t);
+        }
+      }
+      for (int64_t ch = 0; ch < 4; ++ch) {
+        for (int64_t t = 0; t < tail; ++t) put(g * cog + j + ch, kk - tail + t);
+      }
+    }
+    for (; j < cog; ++j) {
+      for (int64_t k = 0; k < kk; ++k) put(g * cog + j, k);
+    }
+  }
+  // A weight like the others: in the weights' section when one is given.
+  w_.Line(absl::StrCat("static const ", wv.dtype == DType::kI8 ? "int8_t" : "uint8_t", " w[",
+                       packed.size(), "]",
+                       ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
+                       absl::StrJoin(packed, ", "), "};"));
+  Use("qconv_column.c");
+  w_.Line(absl::StrCat("oc_qconv_column(&p, &r, ", Read(0), ", w, bias, ", Scratch("uint8_t"), ", ",
+                       Write(), ");"));
+  return absl::OkStatus();
+}
+
 absl::Status StatementEmitter::QLinearConv() {
   const std::vector<float> mult = ProductMultipliers();
   RequantParams(mult, 7);
@@ -117,6 +201,7 @@ absl::Status StatementEmitter::QLinearConv() {
                              Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  if (s_.scratch_bytes > 0) return QLinearConvColumn();
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Use("qconv1x1_overlap.c");
     w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
@@ -126,7 +211,15 @@ absl::Status StatementEmitter::QLinearConv() {
                          ContractScratchOffset(), "));"));
     return absl::OkStatus();
   }
-  Use("qconv.c");
+  // The kernel: 2-D and pointwise convolutions have loop nests of their own.
+  const std::vector<int64_t> kernel3 = Attr3("kernel", 1), strides3 = Attr3("strides", 1);
+  const bool two_d = Spatial3(In(0))[0] == 1 && Spatial3(Out())[0] == 1 && kernel3[0] == 1;
+  bool pointwise = s_.Int("group", 1) == 1 && Spatial3(In(0)) == Spatial3(Out());
+  for (size_t d = 0; d < 3; ++d) pointwise = pointwise && kernel3[d] == 1 && strides3[d] == 1;
+  for (int64_t pad : s_.Ints("pads")) pointwise = pointwise && pad == 0;
+  const char* kernel_file = pointwise ? "qconv_pointwise.c" : two_d ? "qconv2d.c" : "qconv.c";
+  const char* kernel_fn = pointwise ? "oc_qconv_pointwise" : two_d ? "oc_qconv2d" : "oc_qconv";
+  Use(kernel_file);
   if (c) {  // depthwise, one plane (channel k % C of image k / C) at a time
     const int64_t channels = In(0)[1], kernel = Prod(In(3), 1, In(3).size());
     const int64_t in_plane = c->in_plane_bytes, out_plane = c->out_plane_bytes;
@@ -145,7 +238,7 @@ absl::Status StatementEmitter::QLinearConv() {
                                                 "; rk.q_shift = r.q_shift + ", ch, ";")
                                  : absl::StrCat("rk.mult = r.mult + ", ch, ";"));
     }
-    w_.Line(absl::StrCat("oc_qconv(&p, &rk, x + k * ", in_plane, "u, ", Read(3), " + (", ch, ") * ",
+    w_.Line(absl::StrCat(kernel_fn, "(&p, &rk, x + k * ", in_plane, "u, ", Read(3), " + (", ch, ") * ",
                          kernel, "u, ", zp_per_channel ? absl::StrCat(Read(5), " + ", ch) : Read(5),
                          ", ", HasOperand(8) ? absl::StrCat(Read(8), " + ", ch) : "NULL",
                          ", plane);"));
@@ -153,7 +246,7 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Close();
     return absl::OkStatus();
   }
-  w_.Line(absl::StrCat("oc_qconv(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
+  w_.Line(absl::StrCat(kernel_fn, "(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
                        OptionalRead(8), ", ", Write(), ");"));
   return absl::OkStatus();
 }
@@ -173,10 +266,23 @@ absl::Status StatementEmitter::QLinearGemm() {
        absl::StrCat(".a_float = ", V(s_.operands[0]).dtype == DType::kF32 ? 1 : 0),
        absl::StrCat(".y_float = ", V(s_.results[0]).dtype == DType::kF32 ? 1 : 0),
        ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
-       ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0])});
+       ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0]),
+       absl::StrCat(".zp_folded = ", QGemmFoldsZeroPoints(ctx_.program, s_) ? 1 : 0)});
   Use("qgemm.c");
-  w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
-                       OptionalRead(8), ", ", Write(), ");"));
+  std::string bias = OptionalRead(8), b_zp = Read(5);
+  if (QGemmFoldsZeroPoints(ctx_.program, s_)) {
+    // bias[j] + k za zb[j] - za sum_k b[k, j], mod 2^32 (oc_qgemm_params).
+    const Value& bv = V(s_.operands[3]);
+    const Value& zv = V(s_.operands[5]);
+    const uint32_t za = static_cast<uint32_t>(ZeroPointOf(V(s_.operands[2])));
+    Table("int32_t", "bias",
+          FoldedBias(n, k, za, [&](int64_t j, int64_t i) { return Int8At(bv, trans_b ? j * k + i : i * n + j); },
+                     [&](int64_t j) { return Int8At(zv, zv.NumElements() > 1 ? j : 0); }));
+    bias = "bias";
+    if (QGemmZeroPointsOfBAllZero(ctx_.program, s_)) b_zp = "NULL";
+  }
+  w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", b_zp, ", ", bias, ", ",
+                       Write(), ");"));
   return absl::OkStatus();
 }
 

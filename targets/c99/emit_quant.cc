@@ -48,8 +48,17 @@ absl::Status StatementEmitter::Quantize() {
   const bool quantize = s_.op == OpKind::kQuantizeLinear;
   const DType q = quantize ? V(s_.results[0]).dtype : V(s_.operands[0]).dtype;
   Params("oc_quant_params", QuantFields(In(0), s_.Int("axis"), q));
-  Use(quantize ? "quantize.c" : "dequantize.c");
-  w_.Line(absl::StrCat(quantize ? "oc_quantize_f32(&p, " : "oc_dequantize(&p, ", Read(0), ", ",
+  // Under an elements contract the result starts inside the input: last element first.
+  const OverlapContract* c = Overlap();
+  const bool last_first = c && c->kind == OverlapContract::Kind::kElements;
+  Use(quantize ? (last_first ? "quantize_last_first.c" : "quantize.c") : "dequantize.c");
+  if (last_first) {
+    w_.Comment(absl::StrCat("overlap contract: the output starts ", -c->displacement,
+                            " bytes into the input"));
+  }
+  w_.Line(absl::StrCat(quantize ? (last_first ? "oc_quantize_f32_last_first(&p, " : "oc_quantize_f32(&p, ")
+                                : "oc_dequantize(&p, ",
+                       Read(0), ", ",
                        Read(1), ", ", OptionalRead(2), ", ", Write(), ");"));
   return absl::OkStatus();
 }

@@ -8,6 +8,7 @@
 #define ONNX_TO_C_TARGETS_C99_STATEMENT_EMITTER_H_
 
 #include <cctype>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -186,7 +187,11 @@ class StatementEmitter {
   std::string ConvertParams(int x, int ys);
   std::vector<float> ProductMultipliers() const;
   std::string Signed(const std::string& field, ValueId v) const;
+  std::vector<std::string> FoldedBias(int64_t channels, int64_t kk, uint32_t za,
+                                      const std::function<int64_t(int64_t, int64_t)>& weight,
+                                      const std::function<int64_t(int64_t)>& zb) const;
   absl::Status QLinearConv();
+  absl::Status QLinearConvColumn();
   absl::Status QLinearGemm();
   absl::Status QLinearBinary();
   absl::Status QLinearPool();

@@ -19,7 +19,8 @@ from pathlib import Path
 
 # Tamperings that only one check can catch: the rejection must name it.
 EXPECTED_ERROR = {"contract too close": "displaces its output too little",
-                  "io output overwritten": "before the end of the run"}
+                  "io output overwritten": "before the end of the run",
+                  "elements count": "wrong number of elements"}
 
 
 def tensor_descendants(model):
@@ -108,6 +109,12 @@ def tamperings(report, graph_outputs, descendants):
     if report["overlaps"]:
         cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
                   ("contract kernel", contract_kernel), ("contract too close", contract_too_close)]
+    if any(c["kind"] == "elements" for c in report["overlaps"]):
+        def elements_count(d):
+            # An elements contract over fewer elements than its kernel writes.
+            c = next(c for c in d["overlaps"] if c["kind"] == "elements")
+            c["elements"] -= 1
+        cases += [("elements count", elements_count)]
     if report["recompute"]["clones"]:
         def clone_readers(d):
             # Claim a clone serves a statement that does not read its original.

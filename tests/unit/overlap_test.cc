@@ -164,6 +164,35 @@ TEST(OverlapContractTest, PointwiseConvolutionWritesOverItsInput) {
   EXPECT_TRUE(ComputeMemoryModel(q, 16).overlaps.empty());
 }
 
+// x (f32, a graph input in the arena) -> quantize_linear q (i8) -> relu-free copy out.
+TEST(OverlapContractTest, QuantizeWritesOverItsDyingFloatInput) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 40});
+  ValueId scale = AddF32Constant(p, "scale", {}, {0.5f});
+  ValueId zp = p.AddConstant("zp", DType::kI8, {}, {0});
+  ValueId q = p.AddResultValue("q", DType::kI8, {1, 40});
+  p.AddStatement(OpKind::kQuantizeLinear, {x, scale, zp}, {q}).node_name = "quantize";
+  ValueId out = p.AddResultValue("out", DType::kI8, {1, 40});
+  p.AddStatement(OpKind::kCopy, {q}, {out}).node_name = "copy";
+  p.outputs().push_back(out);
+  ASSERT_TRUE(IsElementwiseNarrowing(p, p.statements()[0]));
+  AliasOptions arena_io;
+  arena_io.io_in_arena = true;
+  MemoryModel m = ComputeMemoryModel(p, 16, arena_io);
+  ASSERT_EQ(m.overlaps.size(), 1u);
+  EXPECT_EQ(m.overlaps[0].kind, OverlapContract::Kind::kElements);
+  EXPECT_EQ(m.overlaps[0].planes, 40);
+  // The result starts 39 * 3 = 117 bytes into the input, aligned up to 128:
+  // its 48 aligned bytes end 16 bytes past the input's 160.
+  EXPECT_EQ(m.overlaps[0].displacement, -128);
+  EXPECT_EQ(m.overlaps[0].scratch, 0);
+  EXPECT_EQ(m.overlaps[0].credit, 32);
+  EXPECT_EQ(m.live_bytes[0], 176);
+  EXPECT_EQ(m.live_bytes[1], 96);  // the copy step: q and out
+  // With the input in the caller's buffer there is nothing to write over.
+  EXPECT_TRUE(ComputeMemoryModel(p, 16).overlaps.empty());
+}
+
 // ---- The access orders, byte by byte -----------------------------------------------
 
 // Bytes of one arena: which value's content each byte holds (-1: none).
@@ -212,6 +241,36 @@ TEST(OverlapAccessOrderTest, PlanesNeverOverwriteLiveInput) {
         tight.Write(k * out_plane, out_plane, 2);
       }
       EXPECT_TRUE(clobbered) << "the displacement is not the smallest safe one";
+    }
+  }
+}
+
+// The elements kernel (last element first) with its output `offset` bytes
+// after its input's start: true when no write lands on an unread element.
+bool ElementsSafe(int64_t n, int64_t in_size, int64_t out_size, int64_t offset) {
+  ByteArena arena(std::max(n * in_size, offset + n * out_size));
+  arena.Write(0, n * in_size, 1);
+  for (int64_t i = n - 1; i >= 0; --i) {
+    if (!arena.Holds(i * in_size, in_size, 1)) return false;  // reads element i
+    arena.Write(offset + i * out_size, out_size, 2);           // then writes result i
+  }
+  return true;
+}
+
+TEST(OverlapAccessOrderTest, ElementsNeverOverwriteLiveInput) {
+  for (int64_t in_size : {2, 4, 8}) {
+    for (int64_t out_size = 1; out_size < in_size; ++out_size) {
+      for (int64_t n : {1, 2, 3, 17, 64}) {
+        const int64_t least = MinElementsOffset(n, in_size, out_size);
+        for (int64_t align : {1, 8, 16}) {
+          EXPECT_TRUE(ElementsSafe(n, in_size, out_size, AlignUp(least, align)))
+              << "in " << in_size << " out " << out_size << " n " << n << " align " << align;
+        }
+        // One byte less is unsafe: the first write lands on element n - 2.
+        if (least > 0) {
+          EXPECT_FALSE(ElementsSafe(n, in_size, out_size, least - 1)) << n;
+        }
+      }
     }
   }
 }

@@ -140,6 +140,10 @@ OC_API void oc_einsum_f64(const oc_einsum_params *p, const double *a, const doub
 /* quantize.c, dequantize.c, dynamic_quantize.c, requantize.c (zero points may be NULL) */
 OC_API void oc_quantize_f32(const oc_quant_params *p, const float *x, const float *scale,
                             const void *zp, void *y);
+/* The same from the last element to the first: y may start inside x, at
+ * least (n - 1) * 3 bytes after x (the elements overlap contract). */
+OC_API void oc_quantize_f32_last_first(const oc_quant_params *p, const float *x, const float *scale,
+                                       const void *zp, void *y);
 OC_API void oc_dequantize(const oc_quant_params *p, const void *x, const float *scale,
                           const void *zp, float *y);
 OC_API void oc_dynamic_quantize_f32(const float *x, int32_t n, uint8_t *y, float *scale_out,

@@ -69,15 +69,36 @@ OC_INLINE int32_t oc_requant_fixed(int32_t acc, int32_t q_mult, int32_t q_shift)
   return q_shift < 0 ? oc_shift_round(x, -q_shift) : x;
 }
 
+#if defined(__GNUC__) && defined(__ARM_FP) && (__ARM_FP & 4) && defined(__thumb2__)
+/* A Cortex-M FPU's VCVTR.S32.F32: rounds by the FPSCR's mode, to nearest,
+ * ties to even (the reset value, which oc_roundf_even relies on as well),
+ * saturating. Then clamping the integer to the integral bounds gives what
+ * clamping the rounded float gives. */
+#define OC_REQUANT_VCVTR 1
+OC_INLINE int32_t oc_round_even_i32(float f) {
+  float bits;
+  int32_t v;
+  __asm__("vcvtr.s32.f32 %0, %1" : "=t"(bits) : "t"(f));
+  memcpy(&v, &bits, sizeof v);
+  return v;
+}
+#endif
+
 /* The requantized value of accumulator acc of channel c. */
 OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc) {
   const int32_t i = r->per_channel ? c : 0;
   int32_t v;
   if (r->mult != NULL) {
+#if defined(OC_REQUANT_VCVTR)
+    v = oc_round_even_i32((float)acc * r->mult[i]);
+    v = v > r->hi - r->zp ? r->hi - r->zp : (v < r->lo - r->zp ? r->lo - r->zp : v);
+    return v + r->zp;
+#else
     const float lo = (float)(r->lo - r->zp), hi = (float)(r->hi - r->zp);
     float f = oc_roundf_even((float)acc * r->mult[i]);
     f = f < lo ? lo : (f > hi ? hi : f);
     return (int32_t)f + r->zp;
+#endif
   }
   v = oc_requant_fixed(acc, r->q_mult[i], r->q_shift[i]);
   v = v > r->hi - r->zp ? r->hi - r->zp : (v < r->lo - r->zp ? r->lo - r->zp : v);
@@ -110,7 +131,11 @@ typedef struct {
 
 /* y[m, n] = a[m, k] b[k, n] (b[n, k] when trans_b), channels along n. At a
  * model's edges a may be float (quantized as it is read, QuantizeLinear
- * folded in) and y float (dequantized as it is written: (q - zp) * y_scale). */
+ * folded in) and y float (dequantized as it is written: (q - zp) * y_scale).
+ * zp_folded (integer a, constant b): the compiler has folded the zero points'
+ * constant terms into the bias, bias[j] + k a_zp zb[j] - a_zp sum_k b[k, j]
+ * (mod 2^32), so the kernel multiplies the raw values and subtracts
+ * zb[j] sum_k a[i, k] once per row and column: the same sums mod 2^32. */
 typedef struct {
   int32_t m, n, k, trans_b;
   int32_t a_signed, b_signed, y_signed;
@@ -118,6 +143,7 @@ typedef struct {
   int32_t b_zp_per_col;
   int32_t a_float, y_float;
   float a_scale, y_scale;
+  int32_t zp_folded;
 } oc_qgemm_params;
 
 /* Elementwise Add or Mul of two tensors of one shape. Add, float mode:

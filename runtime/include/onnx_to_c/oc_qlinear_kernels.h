@@ -9,9 +9,21 @@
 
 OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                      const void *w_zp, const int32_t *bias, void *y);
+/* The same sums for 2-D convolutions (k_d, d_in, d_out 1; qconv2d.c) and
+ * pointwise ones (1x1, stride 1, no padding, one group; qconv_pointwise.c). */
+OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                       const void *w_zp, const int32_t *bias, void *y);
+OC_API void oc_qconv_pointwise(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                               const void *w, const void *w_zp, const int32_t *bias, void *y);
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                 const void *w, const void *w_zp, const int32_t *bias, void *y,
                                 int16_t *column);
+/* 2-D convolution through a one-pixel column of cig * k_h * k_w bytes in
+ * `col` (qconv_column.c): weights' zero points 0, the weights packed in
+ * blocks of four channels (qconv_column.c says how), the input's zero point
+ * folded into the bias, bias[co] - x_zp * sum_k w[co][k] (mod 2^32). */
+OC_API void oc_qconv_column(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                            const int32_t *folded_bias, void *col, void *y);
 OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
 OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
                             void *y);

@@ -106,6 +106,20 @@ OC_INLINE int32_t oc_q8_at(const void *q, int32_t is_signed, int32_t i) {
   return is_signed ? (int32_t)((const int8_t *)q)[i] : (int32_t)((const uint8_t *)q)[i];
 }
 
+/* QuantizeLinear of one float32 x into element `at` of y (int8 when
+ * is_signed, else uint8): round(x / s) half to even, plus the zero point z,
+ * saturated; NaN gives the zero point. */
+OC_INLINE void oc_quantize_put_f32(float x, float s, float z, int32_t is_signed, void *y, ptrdiff_t at) {
+  const float lo = is_signed ? -128.0f : 0.0f, hi = is_signed ? 127.0f : 255.0f;
+  float v = oc_roundf_even(x / s) + z;
+  v = v != v ? z : (v < lo ? lo : (v > hi ? hi : v));
+  if (is_signed) {
+    ((int8_t *)y)[at] = (int8_t)v;
+  } else {
+    ((uint8_t *)y)[at] = (uint8_t)v;
+  }
+}
+
 /* A float or double v converted to the integer type T, saturating to LO
  * (v <= FLO) and HI (v >= FHI) instead of the undefined behaviour of C; NaN
  * gives 0. FLO and FHI are v's type's exact bounds. */
