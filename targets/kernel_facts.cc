@@ -159,6 +159,17 @@ int64_t ConvBandScratchBytes(const Program& p, const Statement& s) {
   return cig * h.k * band_w * 4;
 }
 
+bool QConvFoldsZeroPoints(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv || s.operands.size() < 8) return false;
+  const Value& w = p.value(s.operands[3]);
+  const Value& w_zp = p.value(s.operands[5]);
+  if (!w.IsConstant() || !w_zp.IsConstant() || !Is8Bit(w.dtype)) return false;
+  for (uint8_t b : w_zp.data) {
+    if (b != 0) return false;
+  }
+  return s.operands.size() <= 8 || s.operands[8] == kNoValue || p.value(s.operands[8]).IsConstant();
+}
+
 int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
   if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8) return 0;
   const Value& x = p.value(s.operands[0]);
@@ -166,16 +177,7 @@ int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
   if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || (x.shape.size() != 3 && x.shape.size() != 4)) return 0;
   const int64_t group = s.Int("group", 1);
   const int64_t cig = x.shape[1] / group, cog = y.shape[1] / group;
-  if (cog < 4 || IsPixelwiseConv(p, s)) return 0;  // pointwise: its own kernel
-  const Value& w = p.value(s.operands[3]);
-  const Value& w_zp = p.value(s.operands[5]);
-  if (!w.IsConstant() || !w_zp.IsConstant() || !Is8Bit(w.dtype)) return 0;
-  for (uint8_t b : w_zp.data) {
-    if (b != 0) return 0;
-  }
-  if (s.operands.size() > 8 && s.operands[8] != kNoValue && !p.value(s.operands[8]).IsConstant()) {
-    return 0;
-  }
+  if (cog < 4 || IsPixelwiseConv(p, s) || !QConvFoldsZeroPoints(p, s)) return 0;  // pointwise: its own kernel
   int64_t window = 1;
   for (int64_t k : s.Ints("kernel")) window *= k;
   return cig * window;

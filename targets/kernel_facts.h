@@ -49,6 +49,11 @@ int64_t ConvBandScratchBytes(const Program& p, const Statement& s);
 // scratch-free kernel does in edge tiles and per-pixel loops.
 int64_t ConvEdgeMacs(const Program& p, const Statement& s);
 
+// A qlinear_conv whose constant weights have zero points all 0 and whose bias
+// is constant (or absent): the compiler can pack its weights and fold the
+// input's zero point into its bias (runtime/include/onnx_to_c/oc_qcol.h).
+bool QConvFoldsZeroPoints(const Program& p, const Statement& s);
+
 // The 8-bit column convolution: a qlinear_conv over 1-D or 2-D data that is
 // neither pointwise nor depthwise, with constant weights whose zero points
 // are all 0, a constant (or no) bias and at least four output channels per

@@ -415,6 +415,42 @@ static void test_qgemm(void) {
   }
 }
 
+/* OIHW weights (c_out rows of kk) packed for oc_qconv_column: per group,
+ * blocks of four channels with k in runs of four (each run: four bytes of
+ * each channel in turn), then the block's kk % 4 last bytes channel by
+ * channel; the group's last cog % 4 channels as plain rows. */
+static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, int32_t kk, uint8_t *out) {
+  const int32_t cog = c_out / group, tail = kk % 4;
+  int32_t g, j, k, c, t, at = 0;
+  for (g = 0; g < group; g++) {
+    const uint8_t *wg = w + g * cog * kk;
+    for (j = 0; j + 4 <= cog; j += 4) {
+      for (k = 0; k + 4 <= kk; k += 4) {
+        for (c = 0; c < 4; c++) {
+          for (t = 0; t < 4; t++) out[at++] = wg[(j + c) * kk + k + t];
+        }
+      }
+      for (c = 0; c < 4; c++) {
+        for (t = 0; t < tail; t++) out[at++] = wg[(j + c) * kk + kk - tail + t];
+      }
+    }
+    for (; j < cog; j++) {
+      for (k = 0; k < kk; k++) out[at++] = wg[j * kk + k];
+    }
+  }
+}
+
+/* bias[co] - x_zp * sum_k w[co][k] (mod 2^32), as the compiler folds it. */
+static void fold_column_bias(const oc_qconv_params *q, const uint8_t *w, int32_t c_out, int32_t kk,
+                             const int32_t *bias, int32_t *folded) {
+  int32_t co, k;
+  for (co = 0; co < c_out; co++) {
+    uint32_t wsum = 0u;
+    for (k = 0; k < kk; k++) wsum += (uint32_t)oc_q8_get(w, q->w_signed, co * kk + k);
+    folded[co] = (int32_t)((uint32_t)bias[co] - (uint32_t)q->x_zp * wsum);
+  }
+}
+
 /* The 8-bit pointwise convolutions: oc_qconv's 1x1 path and the overlap
  * contract's kernel (SMLAD on M4/M7), against the sums in channel order. */
 static void test_qpointwise(void) {
@@ -467,31 +503,15 @@ static void test_qpointwise(void) {
       for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
       case_name(name, "qconv 1x1 overlap kernel", shape, 4);
       check_case(name, g_qgot, g_qwant, cout * vol);
-    }
-  }
-}
-
-/* OIHW weights (c_out rows of kk) packed for oc_qconv_column: per group,
- * blocks of four channels with k in runs of four (each run: four bytes of
- * each channel in turn), then the block's kk % 4 last bytes channel by
- * channel; the group's last cog % 4 channels as plain rows. */
-static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, int32_t kk, uint8_t *out) {
-  const int32_t cog = c_out / group, tail = kk % 4;
-  int32_t g, j, k, c, t, at = 0;
-  for (g = 0; g < group; g++) {
-    const uint8_t *wg = w + g * cog * kk;
-    for (j = 0; j + 4 <= cog; j += 4) {
-      for (k = 0; k + 4 <= kk; k += 4) {
-        for (c = 0; c < 4; c++) {
-          for (t = 0; t < 4; t++) out[at++] = wg[(j + c) * kk + k + t];
-        }
+      if (variant < 2) { /* weights' zero points 0: packed, the input's folded into the bias */
+        static uint8_t packed[QG_MAX];
+        fold_column_bias(&q, g_qb, cout, cin, g_qbias, g_qfolded);
+        pack_column_weights(g_qb, cout, 1, cin, packed);
+        oc_qconv1x1_overlap_packed(&q, &r, g_qa, packed, g_qfolded, g_qy, column);
+        for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+        case_name(name, "qconv 1x1 overlap packed", shape, 4);
+        check_case(name, g_qgot, g_qwant, cout * vol);
       }
-      for (c = 0; c < 4; c++) {
-        for (t = 0; t < tail; t++) out[at++] = wg[(j + c) * kk + kk - tail + t];
-      }
-    }
-    for (; j < cog; j++) {
-      for (k = 0; k < kk; k++) out[at++] = wg[j * kk + k];
     }
   }
 }
@@ -561,12 +581,7 @@ static void test_qconv2d(void) {
     {
       const int32_t kk = cig * c[5] * c[6];
       static uint8_t col[512], packed[QG_MAX];
-      int32_t k;
-      for (co = 0; co < c[1]; co++) {
-        uint32_t wsum = 0u;
-        for (k = 0; k < kk; k++) wsum += (uint32_t)oc_q8_get(g_qb, 1, co * kk + k);
-        g_qfolded[co] = (int32_t)((uint32_t)g_qbias[co] - (uint32_t)q.x_zp * wsum);
-      }
+      fold_column_bias(&q, g_qb, c[1], kk, g_qbias, g_qfolded);
       oc_qconv(&q, &r, g_qa, g_qb, NULL, g_qbias, g_qy);
       for (i = 0; i < at; i++) g_qwant[i] = (float)oc_q8_get(g_qy, 1, i);
       memset(g_qy, 0, (size_t)at);

@@ -41,7 +41,12 @@ absl::Status EmitStatementBody(EmitContext& ctx, const Statement& s, CodeWriter&
 // Operand i of s is a constant the emitter folds into the code (a scale or
 // zero point of an 8-bit layer, a bias with zero points folded in), so the
 // kernel never reads it.
-bool OperandFoldedIntoCode(const Program& p, const Statement& s, size_t i);
+bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i);
+
+// A qlinear_conv that runs a kernel with packed weights and the zero points
+// folded into its bias: the column convolution (kernel scratch) or the
+// pointwise overlap kernel (a pixels contract) when QConvFoldsZeroPoints.
+bool QConvRunsPacked(const EmitContext& ctx, const Statement& s);
 
 // A qlinear_gemm whose zero points' constant terms the emitter folds into its
 // bias (integer a, constant b and bias): oc_qgemm_params.zp_folded.

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "targets/c99/statement_emitter.h"
+#include "targets/kernel_facts.h"
 
 namespace oc {
 namespace {
@@ -42,7 +43,18 @@ bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s) {
   return std::all_of(z.data.begin(), z.data.end(), [](uint8_t b) { return b == 0; });
 }
 
-bool OperandFoldedIntoCode(const Program& p, const Statement& s, size_t i) {
+bool QConvRunsPacked(const EmitContext& ctx, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv) return false;
+  if (s.scratch_bytes > 0) return true;  // the column (targets/kernel_facts.h)
+  const size_t index = &s - ctx.program.statements().data();
+  const std::vector<int>& of = ctx.model.overlap_of_statement;
+  return index < of.size() && of[index] >= 0 &&
+         ctx.model.overlaps[of[index]].kind == OverlapContract::Kind::kPixels &&
+         QConvFoldsZeroPoints(ctx.program, s);
+}
+
+bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i) {
+  const Program& p = ctx.program;
   switch (s.op) {
     case OpKind::kQLinearGemm:  // the kernel reads a, b, b_zp and the bias, unless folded here
       if (i == 5 || i == 8) {
@@ -50,7 +62,7 @@ bool OperandFoldedIntoCode(const Program& p, const Statement& s, size_t i) {
       }
       return i != 0 && i != 3;
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
-      if (s.scratch_bytes > 0 && (i == 3 || i == 5 || i == 8)) return true;
+      if ((i == 3 || i == 5 || i == 8) && QConvRunsPacked(ctx, s)) return true;
       return i != 0 && i != 3 && i != 5 && i != 8;
     case OpKind::kQLinearAdd:
     case OpKind::kQLinearMul:
@@ -147,18 +159,11 @@ std::vector<std::string> StatementEmitter::FoldedBias(
   return folded;
 }
 
-// The column convolution (targets/kernel_facts.h): the statement's scratch
-// is the column; the weights, whose zero points are 0, are packed in blocks of
-// four channels, and the input's zero point goes into the bias,
-// bias[co] - zx sum_k w[co][k] (runtime/src/qconv_column.c).
-absl::Status StatementEmitter::QLinearConvColumn() {
-  const Value& wv = V(s_.operands[3]);
-  const int64_t c_out = Out()[1], kk = wv.NumElements() / c_out;
-  const uint32_t zx = static_cast<uint32_t>(ZeroPointOf(V(s_.operands[2])));
-  Table("int32_t", "bias",
-        FoldedBias(c_out, kk, zx, [&](int64_t co, int64_t k) { return Int8At(wv, co * kk + k); },
-                   [](int64_t) { return int64_t{0}; }));
-  const int64_t group = s_.Int("group", 1), cog = c_out / group, tail = kk % 4;
+// Writes `w`, the weights packed for oc_qcol.h: per group, blocks of four
+// channels with k in runs of four, then each block's kk % 4 last k, the last
+// cog % 4 channels as rows.
+void StatementEmitter::PackedWeights(const Value& wv, int64_t c_out, int64_t group, int64_t kk) {
+  const int64_t cog = c_out / group, tail = kk % 4;
   std::vector<std::string> packed;
   auto put = [&](int64_t co, int64_t k) { packed.push_back(absl::StrCat(Int8At(wv, co * kk + k))); };
   for (int64_t g = 0; g < group; ++g) {
@@ -182,9 +187,34 @@ absl::Status StatementEmitter::QLinearConvColumn() {
                        packed.size(), "]",
                        ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
                        absl::StrJoin(packed, ", "), "};"));
-  Use("qconv_column.c");
-  w_.Line(absl::StrCat("oc_qconv_column(&p, &r, ", Read(0), ", w, bias, ", Scratch("uint8_t"), ", ",
-                       Write(), ");"));
+}
+
+// The kernels with packed weights (QConvRunsPacked): the column convolution,
+// its column the statement's scratch (targets/kernel_facts.h), or the
+// pointwise overlap kernel. The weights' zero points are 0, the weights are
+// packed in blocks of four channels and the input's zero point goes into the
+// bias, bias[co] - zx sum_k w[co][k] (runtime/include/onnx_to_c/oc_qcol.h).
+absl::Status StatementEmitter::QLinearConvPacked() {
+  const Value& wv = V(s_.operands[3]);
+  const int64_t c_out = Out()[1], kk = wv.NumElements() / c_out;
+  const uint32_t zx = static_cast<uint32_t>(ZeroPointOf(V(s_.operands[2])));
+  Table("int32_t", "bias",
+        FoldedBias(c_out, kk, zx, [&](int64_t co, int64_t k) { return Int8At(wv, co * kk + k); },
+                   [](int64_t) { return int64_t{0}; }));
+  PackedWeights(wv, c_out, s_.Int("group", 1), kk);
+  if (s_.scratch_bytes > 0) {
+    Use("qconv_column.c");
+    w_.Line(absl::StrCat("oc_qconv_column(&p, &r, ", Read(0), ", w, bias, ", Scratch("uint8_t"), ", ",
+                         Write(), ");"));
+    return absl::OkStatus();
+  }
+  // A pixels contract: each pixel's input channels go to the contract's
+  // scratch, then its output channels over them.
+  Use("qconv1x1_overlap_packed.c");
+  w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
+  w_.Comment("are copied to scratch, then its output channels written over them");
+  w_.Line(absl::StrCat("oc_qconv1x1_overlap_packed(&p, &r, ", Read(0), ", w, bias, ", Write(),
+                       ", c->arena + ", ContractScratchOffset(), ");"));
   return absl::OkStatus();
 }
 
@@ -201,7 +231,7 @@ absl::Status StatementEmitter::QLinearConv() {
                              Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
-  if (s_.scratch_bytes > 0) return QLinearConvColumn();
+  if (QConvRunsPacked(ctx_, s_)) return QLinearConvPacked();
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Use("qconv1x1_overlap.c");
     w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");

@@ -191,7 +191,8 @@ class StatementEmitter {
                                       const std::function<int64_t(int64_t, int64_t)>& weight,
                                       const std::function<int64_t(int64_t)>& zb) const;
   absl::Status QLinearConv();
-  absl::Status QLinearConvColumn();
+  absl::Status QLinearConvPacked();
+  void PackedWeights(const Value& wv, int64_t c_out, int64_t group, int64_t kk);
   absl::Status QLinearGemm();
   absl::Status QLinearBinary();
   absl::Status QLinearPool();

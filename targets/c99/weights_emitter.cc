@@ -52,7 +52,7 @@ void EmitWeights(EmitContext& ctx, CodeWriter& w) {
   for (ValueId out : p.outputs()) read[out] = true;
   for (const Statement& s : p.statements()) {
     for (size_t i = 0; i < s.operands.size(); ++i) {
-      if (s.operands[i] != kNoValue && !OperandFoldedIntoCode(p, s, i)) read[s.operands[i]] = true;
+      if (s.operands[i] != kNoValue && !OperandFoldedIntoCode(ctx, s, i)) read[s.operands[i]] = true;
     }
   }
   for (const Value& v : p.values()) {

@@ -24,6 +24,11 @@ OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, 
  * folded into the bias, bias[co] - x_zp * sum_k w[co][k] (mod 2^32). */
 OC_API void oc_qconv_column(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                             const int32_t *folded_bias, void *col, void *y);
+/* The same with the weights packed and the input's zero point folded into
+ * the bias as for oc_qconv_column (weights' zero points 0); `column` holds
+ * c_in bytes. */
+OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                       const void *w, const int32_t *folded_bias, void *y, void *column);
 OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
 OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
                             void *y);
