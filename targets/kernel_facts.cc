@@ -170,6 +170,20 @@ bool QConvFoldsZeroPoints(const Program& p, const Statement& s) {
   return s.operands.size() <= 8 || s.operands[8] == kNoValue || p.value(s.operands[8]).IsConstant();
 }
 
+bool QConvTakesPackedTaps(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || !QConvFoldsZeroPoints(p, s)) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || (x.shape.size() != 3 && x.shape.size() != 4)) return false;
+  const int64_t group = s.Int("group", 1);
+  if (y.shape[1] / group < 4) return false;
+  bool pointwise = group == 1;
+  for (int64_t k : s.Ints("kernel")) pointwise = pointwise && k == 1;
+  for (int64_t st : s.Ints("strides")) pointwise = pointwise && st == 1;
+  for (int64_t pad : s.Ints("pads")) pointwise = pointwise && pad == 0;
+  return !pointwise;
+}
+
 int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
   if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8) return 0;
   const Value& x = p.value(s.operands[0]);

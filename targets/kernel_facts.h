@@ -54,6 +54,13 @@ int64_t ConvEdgeMacs(const Program& p, const Statement& s);
 // input's zero point into its bias (runtime/include/onnx_to_c/oc_qcol.h).
 bool QConvFoldsZeroPoints(const Program& p, const Statement& s);
 
+// A qlinear_conv over 1-D or 2-D data, not pointwise (1x1, stride 1, no
+// padding, one group), with at least four output channels per group and
+// QConvFoldsZeroPoints: without scratch or a contract it runs as
+// oc_qconv2d_packed (runtime/src/qconv2d_packed.c), its weights packed by
+// the compiler in blocks of four channels, tap by tap.
+bool QConvTakesPackedTaps(const Program& p, const Statement& s);
+
 // The 8-bit column convolution: a qlinear_conv over 1-D or 2-D data that is
 // neither pointwise nor depthwise, with constant weights whose zero points
 // are all 0, a constant (or no) bias and at least four output channels per

@@ -23,8 +23,14 @@
       const XT *xp = xg + (ptrdiff_t)iy * w_in + ix;                                            \
       for (ic = 0; ic < cig; ic++, xp += plane) {                                               \
         const XT *xr = xp;                                                                      \
-        for (kh = 0; kh < kh_n; kh++, xr += row_step) {                                         \
-          for (kw = 0; kw < kw_n; kw++) *c++ = xr[kw * dw];                                     \
+        if (rows3) {                                                                            \
+          for (kh = 0; kh < kh_n; kh++, xr += row_step, c += 3) {                               \
+            c[0] = xr[0], c[1] = xr[1], c[2] = xr[2];                                           \
+          }                                                                                     \
+        } else {                                                                                \
+          for (kh = 0; kh < kh_n; kh++, xr += row_step) {                                       \
+            for (kw = 0; kw < kw_n; kw++) *c++ = xr[kw * dw];                                   \
+          }                                                                                     \
         }                                                                                       \
       }                                                                                         \
     } else {                                                                                    \
@@ -51,6 +57,7 @@
     const int32_t h_in = p->h_in, w_in = p->w_in, sh = p->stride_h, sw = p->stride_w;              \
     const int32_t pt = p->pad_top, pl = p->pad_left, dh = p->dil_h, dw = p->dil_w;                 \
     const ptrdiff_t row_step = (ptrdiff_t)dh * w_in;                                               \
+    const int32_t rows3 = kw_n == 3 && dw == 1;                                                    \
     const XT pad = (XT)q->x_zp;                                                                    \
     int32_t n, g, oy, ox;                                                                          \
     for (n = 0; n < p->n; n++) {                                                                   \

@@ -440,6 +440,23 @@ static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, 
   }
 }
 
+/* OIHW weights packed for oc_qconv2d_packed: per group, blocks of four
+ * channels (the last padded with zeros), tap by tap the four channels' bytes. */
+static void pack_taps_by_four(const uint8_t *w, int32_t c_out, int32_t group, int32_t kk, uint8_t *out) {
+  const int32_t cog = c_out / group, blocks = (cog + 3) / 4;
+  int32_t g, j, t, c, at = 0;
+  for (g = 0; g < group; g++) {
+    for (j = 0; j < blocks; j++) {
+      for (t = 0; t < kk; t++) {
+        for (c = 0; c < 4; c++) {
+          const int32_t ch = 4 * j + c;
+          out[at++] = ch < cog ? w[(g * cog + ch) * kk + t] : 0u;
+        }
+      }
+    }
+  }
+}
+
 /* bias[co] - x_zp * sum_k w[co][k] (mod 2^32), as the compiler folds it. */
 static void fold_column_bias(const oc_qconv_params *q, const uint8_t *w, int32_t c_out, int32_t kk,
                              const int32_t *bias, int32_t *folded) {
@@ -589,6 +606,12 @@ static void test_qconv2d(void) {
       oc_qconv_column(&q, &r, g_qa, packed, g_qfolded, col, g_qy);
       for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
       case_name(name, "qconv 2-D column", c, 10);
+      check_case(name, g_qgot, g_qwant, at);
+      pack_taps_by_four(g_qb, c[1], c[2], kk, packed);
+      memset(g_qy, 0, (size_t)at);
+      oc_qconv2d_packed(&q, &r, g_qa, packed, g_qbias, g_qy);
+      for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+      case_name(name, "qconv 2-D packed", c, 10);
       check_case(name, g_qgot, g_qwant, at);
     }
   }

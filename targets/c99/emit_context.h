@@ -47,6 +47,9 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
 // folded into its bias: the column convolution (kernel scratch) or the
 // pointwise overlap kernel (a pixels contract) when QConvFoldsZeroPoints.
 bool QConvRunsPacked(const EmitContext& ctx, const Statement& s);
+// Or oc_qconv2d_packed (QConvTakesPackedTaps, no scratch, no contract): its
+// weights packed, its bias as it is.
+bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s);
 
 // A qlinear_gemm whose zero points' constant terms the emitter folds into its
 // bias (integer a, constant b and bias): oc_qgemm_params.zp_folded.

@@ -53,6 +53,13 @@ bool QConvRunsPacked(const EmitContext& ctx, const Statement& s) {
          QConvFoldsZeroPoints(ctx.program, s);
 }
 
+bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s) {
+  const size_t index = &s - ctx.program.statements().data();
+  const std::vector<int>& of = ctx.model.overlap_of_statement;
+  const bool contract = index < of.size() && of[index] >= 0;
+  return s.scratch_bytes == 0 && !contract && QConvTakesPackedTaps(ctx.program, s);
+}
+
 bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i) {
   const Program& p = ctx.program;
   switch (s.op) {
@@ -63,6 +70,7 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
       return i != 0 && i != 3;
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
       if ((i == 3 || i == 5 || i == 8) && QConvRunsPacked(ctx, s)) return true;
+      if ((i == 3 || i == 5) && QConvRunsPackedTaps(ctx, s)) return true;
       return i != 0 && i != 3 && i != 5 && i != 8;
     case OpKind::kQLinearAdd:
     case OpKind::kQLinearMul:
@@ -182,11 +190,33 @@ void StatementEmitter::PackedWeights(const Value& wv, int64_t c_out, int64_t gro
       for (int64_t k = 0; k < kk; ++k) put(g * cog + j, k);
     }
   }
-  // A weight like the others: in the weights' section when one is given.
-  w_.Line(absl::StrCat("static const ", wv.dtype == DType::kI8 ? "int8_t" : "uint8_t", " w[",
-                       packed.size(), "]",
-                       ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
-                       absl::StrJoin(packed, ", "), "};"));
+  WeightTable(wv.dtype, packed);
+}
+
+// `w`, a weight like the others: in the weights' section when one is given.
+void StatementEmitter::WeightTable(DType dtype, const std::vector<std::string>& values) {
+  w_.Line(absl::StrCat("static const ", dtype == DType::kI8 ? "int8_t" : "uint8_t", " w[", values.size(),
+                       "]", ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
+                       absl::StrJoin(values, ", "), "};"));
+}
+
+// Writes `w`, the weights packed for oc_qconv2d_packed: per group, blocks of
+// four channels (the last padded with zeros), tap by tap the four channels.
+void StatementEmitter::PackedTaps() {
+  const Value& wv = V(s_.operands[3]);
+  const int64_t c_out = Out()[1], kk = wv.NumElements() / c_out, group = s_.Int("group", 1);
+  const int64_t cog = c_out / group, blocks = (cog + 3) / 4;
+  std::vector<std::string> packed;
+  for (int64_t g = 0; g < group; ++g) {
+    for (int64_t j = 0; j < blocks; ++j) {
+      for (int64_t t = 0; t < kk; ++t) {
+        for (int64_t ch = 4 * j; ch < 4 * j + 4; ++ch) {
+          packed.push_back(ch < cog ? absl::StrCat(Int8At(wv, (g * cog + ch) * kk + t)) : "0");
+        }
+      }
+    }
+  }
+  WeightTable(wv.dtype, packed);
 }
 
 // The kernels with packed weights (QConvRunsPacked): the column convolution,
@@ -239,6 +269,13 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
                          ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(c->arena + ",
                          ContractScratchOffset(), "));"));
+    return absl::OkStatus();
+  }
+  if (QConvRunsPackedTaps(ctx_, s_)) {
+    PackedTaps();
+    Use("qconv2d_packed.c");
+    w_.Line(absl::StrCat("oc_qconv2d_packed(&p, &r, ", Read(0), ", w, ", OptionalRead(8), ", ", Write(),
+                         ");"));
     return absl::OkStatus();
   }
   // The kernel: 2-D and pointwise convolutions have loop nests of their own.

@@ -193,6 +193,8 @@ class StatementEmitter {
   absl::Status QLinearConv();
   absl::Status QLinearConvPacked();
   void PackedWeights(const Value& wv, int64_t c_out, int64_t group, int64_t kk);
+  void PackedTaps();
+  void WeightTable(DType dtype, const std::vector<std::string>& values);
   absl::Status QLinearGemm();
   absl::Status QLinearBinary();
   absl::Status QLinearPool();

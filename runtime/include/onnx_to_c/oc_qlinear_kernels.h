@@ -29,6 +29,10 @@ OC_API void oc_qconv_column(const oc_qconv_params *q, const oc_requant8 *r, cons
  * c_in bytes. */
 OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                        const void *w, const int32_t *folded_bias, void *y, void *column);
+/* A 2-D convolution (no scratch) with weights' zero points 0 and the weights
+ * packed per group in blocks of four channels, tap by tap (qconv2d_packed.c). */
+OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                              const int32_t *bias, void *y);
 OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
 OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
                             void *y);
