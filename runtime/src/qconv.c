@@ -8,7 +8,7 @@
 #include "onnx_to_c/oc_qconv_loops.h"
 
 #define OC_QCONV_DEFINE(NAME, XT, WT)                                                              \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const void *w_zp, const int32_t *bias, void *y) {                               \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group, zx = q->x_zp;               \

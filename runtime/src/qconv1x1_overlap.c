@@ -85,7 +85,7 @@ static void qpw_pixel_dsp_(const oc_qconv_params *q, const oc_requant8 *r, const
 
 /* DSP_OK(q): whether this pair of types takes the DSP path; DSP_PIXEL: it. */
 #define OC_QCONV1X1_DEFINE(NAME, XT, WT, DSP_OK, DSP_PIXEL)                                      \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
                    const void *w_zp, const int32_t *bias, void *y, int16_t *column) {            \
     const oc_conv2d_params *p = &q->conv;                                                        \
     const ptrdiff_t vol = (ptrdiff_t)p->d_in * p->h_in * p->w_in;                                \

@@ -7,7 +7,7 @@
 #include "onnx_to_c/oc_qcol.h"
 
 #define OC_QCONV1X1_PACKED_DEFINE(NAME, XT, WT, CHANNELS)                                         \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
                    const int32_t *bias, void *y, void *column) {                                 \
     const oc_conv2d_params *p = &q->conv;                                                        \
     const ptrdiff_t vol = (ptrdiff_t)p->d_in * p->h_in * p->w_in;                                \

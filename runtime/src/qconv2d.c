@@ -37,9 +37,10 @@
  * same sum mod 2^32 as (x - zx) w' over the taps inside. The requantization
  * parameters of the channel are copied into a local, which byte stores
  * cannot alias. */
-#define OC_QDW3X3_DEFINE(NAME, XT, WT)                                                              \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const XT *xg, const WT *wg,    \
-                   int32_t zw, uint32_t b, int32_t co, void *y, ptrdiff_t yo) {                   \
+#define OC_QDW3X3_DEFINE(NAME, XT, WT)                                                             \
+  static OC_NOINLINE void NAME##_plane(const oc_qconv_params *q, const oc_requant8 *r, const XT *xg, \
+                                       const WT *wg, int32_t zw, uint32_t b, int32_t co, void *y,  \
+                                       ptrdiff_t yo) {                                             \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t zx = q->x_zp, h_in = p->h_in, w_in = p->w_in, h_out = p->h_out, w_out = p->w_out; \
     const int32_t sh = p->stride_h, sw = p->stride_w, pt = p->pad_top, pl = p->pad_left;           \
@@ -81,10 +82,24 @@
                                                    c1 * k7 + c2 * k8))));                          \
       }                                                                                            \
     }                                                                                              \
+  }                                                                                                \
+  /* Every plane (n, g) of a depthwise 3x3 convolution. */                                           \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x,          \
+                               const void *w, const void *w_zp, const int32_t *bias, void *y) {       \
+    const oc_conv2d_params *p = &q->conv;                                                          \
+    const ptrdiff_t plane = (ptrdiff_t)p->h_in * p->w_in, out_plane = (ptrdiff_t)p->h_out * p->w_out; \
+    int32_t n, g;                                                                                  \
+    for (n = 0; n < p->n; n++) {                                                                   \
+      for (g = 0; g < p->group; g++) {                                                             \
+        NAME##_plane(q, r, (const XT *)x + ((ptrdiff_t)n * p->c_in + g) * plane, (const WT *)w + (ptrdiff_t)g * 9, \
+                     w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? g : 0),  \
+                     bias != NULL ? (uint32_t)bias[g] : 0u, g, y, ((ptrdiff_t)n * p->c_out + g) * out_plane); \
+      }                                                                                            \
+    }                                                                                              \
   }
 
 #define OC_QCONV2D_DEFINE(NAME, XT, WT)                                                            \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const void *w_zp, const int32_t *bias, void *y) {                               \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group, zx = q->x_zp;               \
@@ -98,13 +113,6 @@
     for (n = 0; n < p->n; n++) {                                                                   \
       for (g = 0; g < p->group; g++) {                                                             \
         const XT *xg = (const XT *)x + ((ptrdiff_t)n * p->c_in + (ptrdiff_t)g * cig) * plane;      \
-        if (cig == 1 && cog == 1 && kh_n == 3 && kw_n == 3 && dh == 1 && dw == 1) {                \
-          NAME##_dw3x3(q, r, xg, (const WT *)w + (ptrdiff_t)g * 9,                                 \
-                       w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? g : 0), \
-                       bias != NULL ? (uint32_t)bias[g] : 0u, g, y,                                \
-                       ((ptrdiff_t)n * p->c_out + g) * out_plane);                                 \
-          continue;                                                                                \
-        }                                                                                          \
         for (j = 0; j < cog; j += 4) {                                                             \
           /* Channels co .. co + m - 1; a short last block repeats its last channel. */           \
           const int32_t co = g * cog + j, m = cog - j < 4 ? cog - j : 4;                           \
@@ -157,10 +165,10 @@
     }                                                                                              \
   }
 
-OC_QDW3X3_DEFINE(oc_qconv2d_s8s8_dw3x3, int8_t, int8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_u8s8_dw3x3, uint8_t, int8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_s8u8_dw3x3, int8_t, uint8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_u8u8_dw3x3, uint8_t, uint8_t)
+OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_s8s8, int8_t, int8_t)
+OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_u8s8, uint8_t, int8_t)
+OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_s8u8, int8_t, uint8_t)
+OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_u8u8, uint8_t, uint8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_s8s8, int8_t, int8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_u8s8, uint8_t, int8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_s8u8, int8_t, uint8_t)
@@ -175,5 +183,11 @@ OC_QCONV2D_DEFINE(oc_qconv2d_u8u8, uint8_t, uint8_t)
 
 OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                        const void *w_zp, const int32_t *bias, void *y) {
-  OC_Q8_PAIR_CALL(oc_qconv2d, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
+  const oc_conv2d_params *p = &q->conv;
+  if (p->c_in == p->group && p->c_out == p->group && p->k_h == 3 && p->k_w == 3 && p->dil_h == 1 &&
+      p->dil_w == 1) {
+    OC_Q8_PAIR_CALL(oc_qconv2d_dw3x3, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
+  } else {
+    OC_Q8_PAIR_CALL(oc_qconv2d, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
+  }
 }

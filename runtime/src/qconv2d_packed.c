@@ -33,7 +33,7 @@
 #endif
 
 #define OC_QC2P_DEFINE(NAME, XT, WT, WEXT, WODD)                                                   \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const int32_t *bias, void *y) {                                                 \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group, zx = q->x_zp;               \

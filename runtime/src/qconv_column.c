@@ -48,7 +48,7 @@
   } while (0)
 
 #define OC_QCOL_DEFINE(NAME, XT, WT, CHANNELS)                                                     \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const int32_t *bias, void *col, void *y) {                                      \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;                             \

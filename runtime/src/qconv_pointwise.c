@@ -9,7 +9,7 @@
  * once per channel and the inputs' sum only where zw is not 0. Integer sums
  * wrap the same in any order, so the bits are the general loop's. */
 #define OC_QCONV_PW_DEFINE(NAME, XT, WT)                                                           \
-  static void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const void *w_zp, const int32_t *bias, void *y) {                               \
     const oc_conv2d_params *p = &q->conv;                                                          \
     const int32_t cin = p->c_in, zx = q->x_zp;                                                     \

@@ -98,7 +98,7 @@ static int32_t qgemm_zb_(const oc_qgemm_params *q, const void *b_zp, int32_t j) 
 /* The zp_folded kernel for A's element type AT and B's BT: raw products,
  * four columns per pass, then zb[j] times the row's sum of A taken off. */
 #define QGEMM_FOLDED_DEFINE_(NAME, AT, BT, AEXT, AODD, BEXT, BODD)                                 \
-  static void NAME(const oc_qgemm_params *q, const oc_requant8 *r, const AT *a, const BT *b,      \
+  static OC_NOINLINE void NAME(const oc_qgemm_params *q, const oc_requant8 *r, const AT *a, const BT *b,      \
                    const void *b_zp, const int32_t *bias, void *y) {                             \
     const int32_t n4 = q->n - q->n % 4;                                                           \
     int32_t i, j, k;                                                                              \

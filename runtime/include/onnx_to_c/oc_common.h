@@ -22,6 +22,14 @@
 #define OC_API
 #endif
 
+/* A kernel's per-type instance kept out of its dispatcher: inlined together,
+ * the instances' spill slots add up in one stack frame (stack is RAM too). */
+#if defined(__GNUC__)
+#define OC_NOINLINE __attribute__((noinline))
+#else
+#define OC_NOINLINE
+#endif
+
 #define OC_MAX_RANK 8
 
 /* Activation applied in a kernel's epilogue (Conv, ConvTranspose, Gemm, MatMul). */
