@@ -2,10 +2,93 @@
  * padding, its output over its dying input, one pixel at a time) with its
  * weights packed and the input's zero point folded into the bias by the
  * compiler (weights' zero points 0, oc_qcol.h): each pixel's input channels
- * are copied, raw, to the first c_in bytes of `column`, then its output
- * channels are the column's dot products, four channels per pass. */
+ * are copied, raw, to `column` (the contract's scratch, 2 c_in bytes), then
+ * its output channels are the column's dot products, four channels per pass.
+ * On SMLAD cores the column holds int16 values, each run of four channels
+ * in the lanes SXTB16 gives four weights in, (x0, x2), (x1, x3), so the
+ * column is unpacked once per pixel rather than once per block of channels;
+ * elsewhere it holds the bytes (oc_qcol_channels). The same integer sums. */
 #include "onnx_to_c/oc_qcol.h"
 
+#if OC_Q8_DSP
+/* Where channel k of the column is: runs of four as (0, 2, 1, 3), the last
+ * c_in % 4 in place. */
+#define OC_QPW16_AT_(K) ((K) < c4 ? ((K) & ~3) | (((K)&1) << 1) | (((K)&2) >> 1) : (K))
+
+/* One run: the column's four values at C times the 16 weights at W. */
+#define OC_QPW16_RUN_(C, W, WEXT, WODD)                                                           \
+  {                                                                                              \
+    int32_t c02, c13;                                                                            \
+    const uint32_t v0 = oc_q8_load4(W), v1 = oc_q8_load4((W) + 4);                               \
+    const uint32_t v2 = oc_q8_load4((W) + 8), v3 = oc_q8_load4((W) + 12);                        \
+    memcpy(&c02, C, sizeof c02);                                                                 \
+    memcpy(&c13, (C) + 2, sizeof c13);                                                           \
+    s0 = (uint32_t)__smlad(c13, (int32_t)WODD(v0), __smlad(c02, (int32_t)WEXT(v0), (int32_t)s0)); \
+    s1 = (uint32_t)__smlad(c13, (int32_t)WODD(v1), __smlad(c02, (int32_t)WEXT(v1), (int32_t)s1)); \
+    s2 = (uint32_t)__smlad(c13, (int32_t)WODD(v2), __smlad(c02, (int32_t)WEXT(v2), (int32_t)s2)); \
+    s3 = (uint32_t)__smlad(c13, (int32_t)WODD(v3), __smlad(c02, (int32_t)WEXT(v3), (int32_t)s3)); \
+  }
+/* The four sums of a block over the column's runs of four (16-byte weight
+ * runs), in a function of its own so the sums stay in registers. */
+#define OC_QPW16_DOT4_DEFINE(NAME, WT, WEXT, WODD)                                                \
+  static OC_NOINLINE const WT *NAME(const int16_t *cb, const int16_t *end, const WT *wp, uint32_t *s) { \
+    uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];                                         \
+    for (; cb < end; cb += 4, wp += 16) OC_QPW16_RUN_(cb, wp, WEXT, WODD)                        \
+    s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                  \
+    return wp;                                                                                   \
+  }
+OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_s8, int8_t, __sxtb16, oc_sxtb16_odd)
+OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_u8, uint8_t, __uxtb16, oc_uxtb16_odd)
+
+#define OC_QCONV1X1_PACKED_DEFINE(NAME, XT, WT, DOT4)                                             \
+  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
+                   const int32_t *bias, void *y, void *column) {                                 \
+    const oc_conv2d_params *p = &q->conv;                                                        \
+    const ptrdiff_t vol = (ptrdiff_t)p->d_in * p->h_in * p->w_in;                                \
+    const int32_t cin = p->c_in, cout = p->c_out, c4 = cin & ~3, tail = cin - c4;                \
+    int16_t *col = (int16_t *)column;                                                            \
+    int32_t n, ic, j, k;                                                                         \
+    ptrdiff_t px;                                                                                \
+    for (n = 0; n < p->n; n++) {                                                                 \
+      const XT *xn = (const XT *)x + (ptrdiff_t)n * cin * vol;                                   \
+      const ptrdiff_t yn = (ptrdiff_t)n * cout * vol;                                            \
+      for (px = 0; px < vol; px++) {                                                             \
+        const XT *xp = xn + px;                                                                  \
+        const WT *wp = (const WT *)w;                                                            \
+        for (ic = 0; ic < c4; ic += 4, xp += 4 * vol) {                                          \
+          col[ic] = (int16_t)xp[0], col[ic + 1] = (int16_t)xp[2 * vol];                          \
+          col[ic + 2] = (int16_t)xp[vol], col[ic + 3] = (int16_t)xp[3 * vol];                    \
+        }                                                                                        \
+        for (; ic < cin; ic++, xp += vol) col[ic] = (int16_t)*xp;                                \
+        for (j = 0; j + 4 <= cout; j += 4) {                                                     \
+          uint32_t s[4];                                                                         \
+          s[0] = (uint32_t)bias[j], s[1] = (uint32_t)bias[j + 1];                                \
+          s[2] = (uint32_t)bias[j + 2], s[3] = (uint32_t)bias[j + 3];                            \
+          wp = DOT4(col, col + c4, wp, s);                                                       \
+          for (k = 0; k < tail; k++) {                                                           \
+            const int32_t cv = col[c4 + k];                                                      \
+            s[0] += (uint32_t)(cv * wp[k]), s[1] += (uint32_t)(cv * wp[tail + k]);               \
+            s[2] += (uint32_t)(cv * wp[2 * tail + k]), s[3] += (uint32_t)(cv * wp[3 * tail + k]); \
+          }                                                                                      \
+          wp += 4 * tail;                                                                        \
+          oc_requant8_put4(r, j, 4, s[0], s[1], s[2], s[3], y, yn + (ptrdiff_t)j * vol + px, vol); \
+        }                                                                                        \
+        for (; j < cout; j++, wp += cin) { /* the last cout % 4 channels, one at a time */       \
+          uint32_t sum = (uint32_t)bias[j];                                                      \
+          for (k = 0; k < cin; k++) sum += (uint32_t)((int32_t)col[OC_QPW16_AT_(k)] * wp[k]);    \
+          oc_requant8_put4(r, j, 1, sum, sum, sum, sum, y, yn + (ptrdiff_t)j * vol + px, vol);   \
+        }                                                                                        \
+      }                                                                                          \
+    }                                                                                            \
+  }
+OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_s8s8, int8_t, int8_t, oc_qpw16_dot4_s8)
+OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_s8u8, int8_t, uint8_t, oc_qpw16_dot4_u8)
+OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8s8, uint8_t, int8_t, oc_qpw16_dot4_s8)
+OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8u8, uint8_t, uint8_t, oc_qpw16_dot4_u8)
+#undef OC_QPW16_AT_
+#undef OC_QPW16_DOT4_DEFINE
+#undef OC_QPW16_RUN_
+#else
 #define OC_QCONV1X1_PACKED_DEFINE(NAME, XT, WT, CHANNELS)                                         \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
                    const int32_t *bias, void *y, void *column) {                                 \
@@ -29,6 +112,7 @@ OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_s8s8, int8_t, int8_t, oc_qcol_chann
 OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_s8u8, int8_t, uint8_t, oc_qcol_channels_s8u8)
 OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8s8, uint8_t, int8_t, oc_qcol_channels_u8s8)
 OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8u8, uint8_t, uint8_t, oc_qcol_channels_u8u8)
+#endif
 #undef OC_QCONV1X1_PACKED_DEFINE
 
 OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x,

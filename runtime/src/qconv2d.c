@@ -31,73 +31,6 @@
 #define OC_QCONV2D_MINUS_(W, Z) ((int32_t)(W) - (Z))
 #define OC_QCONV2D_RAW_(W, Z) ((int32_t)(W))
 
-/* A depthwise 3x3 plane (dilation 1): each window takes nine products of
- * raw inputs (taps in the padding read as the input's zero point) and
- * weights less their zero point, w' = w - zw, from bias - zx sum w': the
- * same sum mod 2^32 as (x - zx) w' over the taps inside. The requantization
- * parameters of the channel are copied into a local, which byte stores
- * cannot alias. */
-#define OC_QDW3X3_DEFINE(NAME, XT, WT)                                                             \
-  static OC_NOINLINE void NAME##_plane(const oc_qconv_params *q, const oc_requant8 *r, const XT *xg, \
-                                       const WT *wg, int32_t zw, uint32_t b, int32_t co, void *y,  \
-                                       ptrdiff_t yo) {                                             \
-    const oc_conv2d_params *p = &q->conv;                                                          \
-    const int32_t zx = q->x_zp, h_in = p->h_in, w_in = p->w_in, h_out = p->h_out, w_out = p->w_out; \
-    const int32_t sh = p->stride_h, sw = p->stride_w, pt = p->pad_top, pl = p->pad_left;           \
-    const int32_t y_signed = q->y_signed;                                                          \
-    const int32_t k0 = wg[0] - zw, k1 = wg[1] - zw, k2 = wg[2] - zw, k3 = wg[3] - zw,             \
-                  k4 = wg[4] - zw, k5 = wg[5] - zw, k6 = wg[6] - zw, k7 = wg[7] - zw,             \
-                  k8 = wg[8] - zw;                                                                 \
-    const uint32_t base = b - (uint32_t)zx * (uint32_t)(k0 + k1 + k2 + k3 + k4 + k5 + k6 + k7 + k8); \
-    const int32_t i = r->per_channel ? co : 0;                                                     \
-    oc_requant8 rc = *r;                                                                           \
-    int32_t oy, ox;                                                                                \
-    rc.per_channel = 0;                                                                            \
-    if (r->mult != NULL) rc.mult = r->mult + i;                                                    \
-    if (r->q_mult != NULL) rc.q_mult = r->q_mult + i, rc.q_shift = r->q_shift + i;                 \
-    for (oy = 0; oy < h_out; oy++) {                                                               \
-      const int32_t iy = oy * sh - pt;                                                             \
-      const int32_t v0 = iy >= 0 && iy < h_in, v1 = iy + 1 >= 0 && iy + 1 < h_in,                 \
-                    v2 = iy + 2 >= 0 && iy + 2 < h_in;                                             \
-      for (ox = 0; ox < w_out; ox++) {                                                             \
-        const int32_t ix = ox * sw - pl;                                                           \
-        int32_t a0, a1, a2, b0, b1, b2, c0, c1, c2;                                                \
-        if (v0 && v2 && ix >= 0 && ix + 2 < w_in) {                                                \
-          const XT *r0 = xg + (ptrdiff_t)iy * w_in + ix, *r1 = r0 + w_in, *r2 = r1 + w_in;         \
-          a0 = r0[0], a1 = r0[1], a2 = r0[2], b0 = r1[0], b1 = r1[1], b2 = r1[2];                  \
-          c0 = r2[0], c1 = r2[1], c2 = r2[2];                                                      \
-        } else { /* a border window: taps in the padding read as zx */                             \
-          const int32_t u0 = ix >= 0 && ix < w_in, u1 = ix + 1 >= 0 && ix + 1 < w_in,              \
-                        u2 = ix + 2 >= 0 && ix + 2 < w_in;                                         \
-          const ptrdiff_t at0 = (ptrdiff_t)iy * w_in + ix;                                         \
-          a0 = v0 && u0 ? xg[at0] : zx, a1 = v0 && u1 ? xg[at0 + 1] : zx;                          \
-          a2 = v0 && u2 ? xg[at0 + 2] : zx, b0 = v1 && u0 ? xg[at0 + w_in] : zx;                   \
-          b1 = v1 && u1 ? xg[at0 + w_in + 1] : zx, b2 = v1 && u2 ? xg[at0 + w_in + 2] : zx;        \
-          c0 = v2 && u0 ? xg[at0 + 2 * w_in] : zx, c1 = v2 && u1 ? xg[at0 + 2 * w_in + 1] : zx;    \
-          c2 = v2 && u2 ? xg[at0 + 2 * w_in + 2] : zx;                                             \
-        }                                                                                          \
-        oc_q8_put(y, y_signed, yo + (ptrdiff_t)oy * w_out + ox,                                    \
-                  oc_requant8_apply(&rc, 0, (int32_t)(base + (uint32_t)(a0 * k0 + a1 * k1 + a2 * k2 + \
-                                                   b0 * k3 + b1 * k4 + b2 * k5 + c0 * k6 +         \
-                                                   c1 * k7 + c2 * k8))));                          \
-      }                                                                                            \
-    }                                                                                              \
-  }                                                                                                \
-  /* Every plane (n, g) of a depthwise 3x3 convolution. */                                           \
-  static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x,          \
-                               const void *w, const void *w_zp, const int32_t *bias, void *y) {       \
-    const oc_conv2d_params *p = &q->conv;                                                          \
-    const ptrdiff_t plane = (ptrdiff_t)p->h_in * p->w_in, out_plane = (ptrdiff_t)p->h_out * p->w_out; \
-    int32_t n, g;                                                                                  \
-    for (n = 0; n < p->n; n++) {                                                                   \
-      for (g = 0; g < p->group; g++) {                                                             \
-        NAME##_plane(q, r, (const XT *)x + ((ptrdiff_t)n * p->c_in + g) * plane, (const WT *)w + (ptrdiff_t)g * 9, \
-                     w_zp == NULL ? 0 : oc_q8_get(w_zp, q->w_signed, q->w_zp_per_channel ? g : 0),  \
-                     bias != NULL ? (uint32_t)bias[g] : 0u, g, y, ((ptrdiff_t)n * p->c_out + g) * out_plane); \
-      }                                                                                            \
-    }                                                                                              \
-  }
-
 #define OC_QCONV2D_DEFINE(NAME, XT, WT)                                                            \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const void *w_zp, const int32_t *bias, void *y) {                               \
@@ -165,16 +98,11 @@
     }                                                                                              \
   }
 
-OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_s8s8, int8_t, int8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_u8s8, uint8_t, int8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_s8u8, int8_t, uint8_t)
-OC_QDW3X3_DEFINE(oc_qconv2d_dw3x3_u8u8, uint8_t, uint8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_s8s8, int8_t, int8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_u8s8, uint8_t, int8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_s8u8, int8_t, uint8_t)
 OC_QCONV2D_DEFINE(oc_qconv2d_u8u8, uint8_t, uint8_t)
 
-#undef OC_QDW3X3_DEFINE
 #undef OC_QCONV2D_WINDOW_
 #undef OC_QCONV2D_FOUR_
 #undef OC_QCONV2D_ONE_
@@ -183,11 +111,5 @@ OC_QCONV2D_DEFINE(oc_qconv2d_u8u8, uint8_t, uint8_t)
 
 OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                        const void *w_zp, const int32_t *bias, void *y) {
-  const oc_conv2d_params *p = &q->conv;
-  if (p->c_in == p->group && p->c_out == p->group && p->k_h == 3 && p->k_w == 3 && p->dil_h == 1 &&
-      p->dil_w == 1) {
-    OC_Q8_PAIR_CALL(oc_qconv2d_dw3x3, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
-  } else {
-    OC_Q8_PAIR_CALL(oc_qconv2d, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
-  }
+  OC_Q8_PAIR_CALL(oc_qconv2d, q->x_signed, q->w_signed, (q, r, x, w, w_zp, bias, y));
 }

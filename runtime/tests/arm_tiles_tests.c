@@ -617,11 +617,80 @@ static void test_qconv2d(void) {
   }
 }
 
+/* The 8-bit depthwise 3x3 convolution (lines along rows, along columns,
+ * or window by window; padding on every side) against the sums in the
+ * documented order. */
+static void test_qdw3x3(void) {
+  /* channels, h, w, stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right */
+  static const int32_t cases[10][9] = {{2, 25, 5, 1, 1, 1, 1, 1, 1}, {2, 5, 9, 1, 1, 1, 1, 1, 1},
+                                       {2, 4, 4, 1, 1, 0, 0, 0, 0}, {3, 7, 3, 1, 2, 2, 1, 0, 2},
+                                       {2, 6, 8, 2, 1, 1, 2, 2, 0}, {2, 7, 7, 2, 2, 1, 1, 1, 1},
+                                       {1, 1, 1, 1, 1, 1, 1, 1, 1}, {2, 3, 20, 1, 1, 2, 2, 2, 2},
+                                       {4, 17, 2, 1, 1, 1, 0, 1, 1}, {2, 9, 9, 3, 1, 1, 1, 1, 1}};
+  static const float mult[4] = {0.031f, 0.047f, 0.023f, 0.053f};
+  int32_t ci, i;
+  char name[96];
+  for (ci = 0; ci < 10; ci++) {
+    const int32_t *c = cases[ci];
+    oc_qconv_params q;
+    oc_requant8 r;
+    int32_t co, oy, ox, kh, kw, at = 0;
+    memset(&q, 0, sizeof q);
+    q.conv.n = 1, q.conv.c_in = q.conv.c_out = q.conv.group = c[0];
+    q.conv.h_in = c[1], q.conv.w_in = c[2], q.conv.k_h = q.conv.k_w = 3;
+    q.conv.stride_h = c[3], q.conv.stride_w = c[4], q.conv.dil_h = q.conv.dil_w = 1;
+    q.conv.pad_top = c[5], q.conv.pad_left = c[6];
+    q.conv.h_out = (c[1] + c[5] + c[7] - 3) / c[3] + 1;
+    q.conv.w_out = (c[2] + c[6] + c[8] - 3) / c[4] + 1;
+    q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
+    q.x_signed = ci % 2, q.w_signed = ci % 3 != 1, q.y_signed = ci % 4 < 2;
+    q.x_zp = q.x_signed ? -7 : 131;
+    q.w_zp_per_channel = ci % 2;
+    for (i = 0; i < c[0] * c[1] * c[2]; i++) g_qa[i] = (uint8_t)rnd_u32();
+    /* Small weights and multipliers near 0.04 keep most outputs off the
+     * bounds, so a sum off by one shows in some output. */
+    for (i = 0; i < c[0] * 9; i++) g_qb[i] = (uint8_t)(rnd_u32() % 17u - 8u);
+    for (i = 0; i < c[0]; i++) g_qzp[i] = (uint8_t)(rnd_u32() % 7u);
+    for (i = 0; i < c[0]; i++) g_qbias[i] = (int32_t)(rnd_u32() % 2001u) - 1000;
+    memset(&r, 0, sizeof r);
+    r.mult = mult, r.per_channel = 1, r.zp = q.y_signed ? 3 : 120;
+    r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+    if (ci >= 5) { /* fixed mode, a Relu's bounds */
+      static int32_t q_mult[4], q_shift[4];
+      for (i = 0; i < 4; i++) q_mult[i] = (int32_t)(0x40000000u + rnd_u32() % 0x3FFFFFFFu), q_shift[i] = -6 + i;
+      r.mult = NULL, r.q_mult = q_mult, r.q_shift = q_shift, r.lo = r.zp;
+    }
+    for (co = 0; co < c[0]; co++) {
+      const int32_t zw = oc_q8_get(g_qzp, q.w_signed, q.w_zp_per_channel ? co : 0);
+      for (oy = 0; oy < q.conv.h_out; oy++) {
+        for (ox = 0; ox < q.conv.w_out; ox++, at++) {
+          uint32_t sum = (uint32_t)g_qbias[co];
+          for (kh = 0; kh < 3; kh++) {
+            for (kw = 0; kw < 3; kw++) {
+              const int32_t iy = oy * c[3] - c[5] + kh, ix = ox * c[4] - c[6] + kw;
+              if (iy < 0 || iy >= c[1] || ix < 0 || ix >= c[2]) continue;
+              sum += (uint32_t)((oc_q8_get(g_qa, q.x_signed, (co * c[1] + iy) * c[2] + ix) - q.x_zp) *
+                                (oc_q8_get(g_qb, q.w_signed, co * 9 + kh * 3 + kw) - zw));
+            }
+          }
+          g_qwant[at] = (float)oc_requant8_apply(&r, co, (int32_t)sum);
+        }
+      }
+    }
+    memset(g_qy, 0, (size_t)at);
+    oc_qconv_dw3x3(&q, &r, g_qa, g_qb, g_qzp, g_qbias, g_qy);
+    for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, q.y_signed, i);
+    case_name(name, "qconv depthwise 3x3", c, 9);
+    check_case(name, g_qgot, g_qwant, at);
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
   test_qpointwise();
   test_qconv2d();
+  test_qdw3x3();
   test_pointwise();
   test_pointwise_overlap();
   say_u32((uint32_t)g_pass, 0);

@@ -284,8 +284,18 @@ absl::Status StatementEmitter::QLinearConv() {
   bool pointwise = s_.Int("group", 1) == 1 && Spatial3(In(0)) == Spatial3(Out());
   for (size_t d = 0; d < 3; ++d) pointwise = pointwise && kernel3[d] == 1 && strides3[d] == 1;
   for (int64_t pad : s_.Ints("pads")) pointwise = pointwise && pad == 0;
-  const char* kernel_file = pointwise ? "qconv_pointwise.c" : two_d ? "qconv2d.c" : "qconv.c";
-  const char* kernel_fn = pointwise ? "oc_qconv_pointwise" : two_d ? "oc_qconv2d" : "oc_qconv";
+  const std::vector<int64_t> dilations3 = Attr3("dilations", 1);
+  const bool depthwise3x3 = two_d && kernel3[1] == 3 && kernel3[2] == 3 && dilations3[1] == 1 &&
+                            dilations3[2] == 1 && s_.Int("group", 1) == In(0)[1] &&
+                            s_.Int("group", 1) == Out()[1];
+  const char* kernel_file = pointwise      ? "qconv_pointwise.c"
+                            : depthwise3x3 ? "qconv_dw3x3.c"
+                            : two_d        ? "qconv2d.c"
+                                           : "qconv.c";
+  const char* kernel_fn = pointwise      ? "oc_qconv_pointwise"
+                          : depthwise3x3 ? "oc_qconv_dw3x3"
+                          : two_d        ? "oc_qconv2d"
+                                         : "oc_qconv";
   Use(kernel_file);
   if (c) {  // depthwise, one plane (channel k % C of image k / C) at a time
     const int64_t channels = In(0)[1], kernel = Prod(In(3), 1, In(3).size());

@@ -35,6 +35,14 @@ static inline __attribute__((unused)) uint32_t oc_uxtb16_odd(uint32_t x) {
   __asm__("uxtb16 %0, %1, ror #8" : "=r"(v) : "r"(x));
   return v;
 }
+
+/* The low halves of lo and hi as the lanes of one word: PKHBT (GCC does
+ * not form it from the masks and shifts). */
+static inline __attribute__((unused)) int32_t oc_pack16(int32_t lo, int32_t hi) {
+  int32_t v;
+  __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(v) : "r"(lo), "r"(hi));
+  return v;
+}
 #else
 #define OC_Q8_DSP 0
 #endif

@@ -105,6 +105,58 @@ OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc
   return v + r->zp;
 }
 
+/* The sums of channels co .. co + 3 requantized into bytes at, at + step,
+ * at + 2 step, at + 3 step of y, only the first m (1 to 4) of them; the
+ * values are found before any byte is stored, so r is read once for all
+ * four. An int8 and a uint8 value in range have the same byte as their
+ * uint8 conversion. */
+OC_INLINE void oc_requant8_put4(const oc_requant8 *r, int32_t co, int32_t m, uint32_t s0, uint32_t s1,
+                                uint32_t s2, uint32_t s3, void *y, ptrdiff_t at, ptrdiff_t step) {
+  const int32_t v0 = oc_requant8_apply(r, co, (int32_t)s0);
+  const int32_t v1 = oc_requant8_apply(r, co + (m > 1 ? 1 : 0), (int32_t)s1);
+  const int32_t v2 = oc_requant8_apply(r, co + (m > 2 ? 2 : m - 1), (int32_t)s2);
+  const int32_t v3 = oc_requant8_apply(r, co + (m > 3 ? 3 : m - 1), (int32_t)s3);
+  uint8_t *out = (uint8_t *)y + at;
+  out[0] = (uint8_t)v0;
+  if (m > 1) out[step] = (uint8_t)v1;
+  if (m > 2) out[2 * step] = (uint8_t)v2;
+  if (m > 3) out[3 * step] = (uint8_t)v3;
+}
+
+/* Sums acc[0 .. n) of one channel (r's first multiplier) requantized into
+ * bytes at, at + step, ... of y: oc_requant8_apply's values, with the mode
+ * and the parameters found once. An int8 and a uint8 value in range have the
+ * same byte as their uint8 conversion. */
+OC_INLINE void oc_requant8_run(const oc_requant8 *r, const int32_t *acc, int32_t n, void *y, ptrdiff_t at,
+                               ptrdiff_t step) {
+  uint8_t *out = (uint8_t *)y + at;
+  const int32_t zp = r->zp, lo = r->lo - zp, hi = r->hi - zp;
+  int32_t t, v;
+  if (r->mult != NULL) {
+    const float m = r->mult[0];
+#if defined(OC_REQUANT_VCVTR)
+    for (t = 0; t < n; t++) {
+      v = oc_round_even_i32((float)acc[t] * m);
+      v = v > hi ? hi : (v < lo ? lo : v);
+      out[t * step] = (uint8_t)(v + zp);
+    }
+#else
+    const float flo = (float)lo, fhi = (float)hi;
+    for (t = 0; t < n; t++) {
+      float f = oc_roundf_even((float)acc[t] * m);
+      f = f < flo ? flo : (f > fhi ? fhi : f);
+      out[t * step] = (uint8_t)((int32_t)f + zp);
+    }
+#endif
+    return;
+  }
+  for (t = 0; t < n; t++) {
+    v = oc_requant_fixed(acc[t], r->q_mult[0], r->q_shift[0]);
+    v = v > hi ? hi : (v < lo ? lo : v);
+    out[t * step] = (uint8_t)(v + zp);
+  }
+}
+
 /* Calls PREFIX_s8s8, _s8u8, _u8s8 or _u8u8 (kernels instantiated per pair
  * of element types) by the signedness of x and w. */
 #define OC_Q8_PAIR_CALL(PREFIX, X_SIGNED, W_SIGNED, ARGS)                                       \

@@ -13,6 +13,9 @@ OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void 
  * pointwise ones (1x1, stride 1, no padding, one group; qconv_pointwise.c). */
 OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                        const void *w_zp, const int32_t *bias, void *y);
+/* The same sums for depthwise 3x3 convolutions, dilation 1 (qconv_dw3x3.c). */
+OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                           const void *w_zp, const int32_t *bias, void *y);
 OC_API void oc_qconv_pointwise(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                const void *w, const void *w_zp, const int32_t *bias, void *y);
 OC_API void oc_qconv1x1_overlap(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
