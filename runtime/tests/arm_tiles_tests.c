@@ -537,14 +537,15 @@ static void test_qpointwise(void) {
  * border ones with), against the sums in the documented order. */
 static void test_qconv2d(void) {
   /* c_in, c_out, group, h, w, k_h, k_w, stride, dilation, pad */
-  static const int32_t cases[9][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
-                                       {4, 4, 4, 5, 5, 3, 3, 1, 1, 1}, {3, 2, 1, 7, 4, 10, 4, 2, 1, 5},
-                                       {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0},
-                                       {8, 7, 1, 5, 5, 3, 3, 1, 1, 1}, {6, 10, 2, 4, 5, 3, 3, 1, 1, 1},
-                                       {5, 5, 5, 6, 7, 3, 3, 2, 1, 1}};
+  static const int32_t cases[11][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
+                                        {4, 4, 4, 5, 5, 3, 3, 1, 1, 1}, {3, 2, 1, 7, 4, 10, 4, 2, 1, 5},
+                                        {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0},
+                                        {8, 7, 1, 5, 5, 3, 3, 1, 1, 1}, {6, 10, 2, 4, 5, 3, 3, 1, 1, 1},
+                                        {5, 5, 5, 6, 7, 3, 3, 2, 1, 1}, {1, 4, 1, 12, 10, 10, 4, 2, 1, 5},
+                                        {2, 5, 1, 6, 7, 3, 4, 1, 1, 1}};
   int32_t ci, i;
   char name[96];
-  for (ci = 0; ci < 9; ci++) {
+  for (ci = 0; ci < 11; ci++) {
     const int32_t *c = cases[ci];
     oc_qconv_params q;
     oc_requant8 r;
@@ -613,6 +614,13 @@ static void test_qconv2d(void) {
       for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
       case_name(name, "qconv 2-D packed", c, 10);
       check_case(name, g_qgot, g_qwant, at);
+      if (c[6] == 4 && c[8] == 1) { /* rows of four taps unrolled */
+        memset(g_qy, 0, (size_t)at);
+        oc_qconv2d_packed4(&q, &r, g_qa, packed, g_qbias, g_qy);
+        for (i = 0; i < at; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
+        case_name(name, "qconv 2-D packed rows of four", c, 10);
+        check_case(name, g_qgot, g_qwant, at);
+      }
     }
   }
 }

@@ -272,10 +272,13 @@ absl::Status StatementEmitter::QLinearConv() {
     return absl::OkStatus();
   }
   if (QConvRunsPackedTaps(ctx_, s_)) {
+    // Kernel rows of four taps have an unrolled instance of their own.
+    const std::vector<int64_t> kernel = s_.Ints("kernel"), dilations = s_.Ints("dilations");
+    const bool rows4 = !kernel.empty() && kernel.back() == 4 && (dilations.empty() || dilations.back() == 1);
     PackedTaps();
-    Use("qconv2d_packed.c");
-    w_.Line(absl::StrCat("oc_qconv2d_packed(&p, &r, ", Read(0), ", w, ", OptionalRead(8), ", ", Write(),
-                         ");"));
+    Use(rows4 ? "qconv2d_packed4.c" : "qconv2d_packed.c");
+    w_.Line(absl::StrCat(rows4 ? "oc_qconv2d_packed4" : "oc_qconv2d_packed", "(&p, &r, ", Read(0), ", w, ",
+                         OptionalRead(8), ", ", Write(), ");"));
     return absl::OkStatus();
   }
   // The kernel: 2-D and pointwise convolutions have loop nests of their own.

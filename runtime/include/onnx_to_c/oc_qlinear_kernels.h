@@ -36,6 +36,9 @@ OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requan
  * packed per group in blocks of four channels, tap by tap (qconv2d_packed.c). */
 OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                               const int32_t *bias, void *y);
+/* The same for kernel rows of four taps, dilation 1 along them (qconv2d_packed4.c). */
+OC_API void oc_qconv2d_packed4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                               const int32_t *bias, void *y);
 OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
 OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
                             void *y);
