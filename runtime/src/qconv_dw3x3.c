@@ -62,8 +62,9 @@ typedef struct {
  * column (stride 1 down it), over three input lines, a line in the padding
  * read as any line of the plane with weights 0. Along the line the sums
  * slide over positions j (len values step apart, pad before the first). */
-#define OC_QDW_LINE_DEFINE(NAME, XT)                                                             \
-  static OC_NOINLINE void NAME(const oc_qdw_plane *pp, int32_t rows, int32_t o) {                \
+#define OC_QDW_LINE_DEFINE(NAME, XT, ADJACENT)                                                   \
+  static OC_NOINLINE void NAME(const oc_qdw_plane *pp, int32_t rows_arg, int32_t o) {            \
+    const int32_t rows = (ADJACENT) ? 0 : rows_arg;                                              \
     const oc_conv2d_params *p = &pp->q->conv;                                                    \
     const XT *xg = (const XT *)pp->x;                                                            \
     const int32_t zx = pp->q->x_zp, w_in = p->w_in;                                              \
@@ -73,9 +74,9 @@ typedef struct {
     const ptrdiff_t step = rows ? 1 : w_in, ostep = rows ? 1 : p->w_out;                         \
     const ptrdiff_t at = pp->yo + (rows ? (ptrdiff_t)o * p->w_out : o);                          \
     const ptrdiff_t lstep = rows ? w_in : 1;                                                     \
-    const int32_t in0 = (uint32_t)first < (uint32_t)lines;                                       \
-    const int32_t in1 = (uint32_t)(first + 1) < (uint32_t)lines;                                 \
-    const int32_t in2 = (uint32_t)(first + 2) < (uint32_t)lines;                                 \
+    const int32_t in0 = (ADJACENT) || (uint32_t)first < (uint32_t)lines;                         \
+    const int32_t in1 = (ADJACENT) || (uint32_t)(first + 1) < (uint32_t)lines;                   \
+    const int32_t in2 = (ADJACENT) || (uint32_t)(first + 2) < (uint32_t)lines;                   \
     const XT *l0 = in0 ? xg + first * lstep : xg, *l1 = in1 ? xg + (first + 1) * lstep : xg;      \
     const XT *l2 = in2 ? xg + (first + 2) * lstep : xg;                                          \
     /* tap (line i, position m) is k[3 i + m] along rows, k[3 m + i] down columns */            \
@@ -100,7 +101,7 @@ typedef struct {
       run = n - done < OC_QDW_RUN ? n - done : OC_QDW_RUN;                                       \
       inside = j >= 0 ? (run < last ? run : last) : 0;                                           \
       for (t = 0, r = (ptrdiff_t)j * step; t < inside; t++, r += step) {                         \
-        a = l0[r], b = l1[r], c = l2[r];                                                         \
+        a = l0[r], b = (ADJACENT) ? l0[r + 1] : l1[r], c = (ADJACENT) ? l0[r + 2] : l2[r];         \
         OC_QDW_SLIDE_                                                                            \
         acc[t] = (int32_t)s2;                                                                    \
       }                                                                                          \
@@ -118,8 +119,12 @@ typedef struct {
 #else
 #define OC_QDW_PAIRS_
 #endif
-OC_QDW_LINE_DEFINE(oc_qdw3x3_line_s8, int8_t)
-OC_QDW_LINE_DEFINE(oc_qdw3x3_line_u8, uint8_t)
+OC_QDW_LINE_DEFINE(oc_qdw3x3_line_s8, int8_t, 0)
+OC_QDW_LINE_DEFINE(oc_qdw3x3_line_u8, uint8_t, 0)
+/* Columns whose three input columns are all inside: the lines are one byte
+ * apart, so one pointer with constant offsets reads all three. */
+OC_QDW_LINE_DEFINE(oc_qdw3x3_column_s8, int8_t, 1)
+OC_QDW_LINE_DEFINE(oc_qdw3x3_column_u8, uint8_t, 1)
 
 /* A plane with strides above 1 both ways, window by window. */
 #define OC_QDW_WINDOWS_DEFINE(NAME, XT)                                                          \
@@ -191,10 +196,20 @@ OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const
         continue;
       }
       for (o = 0; o < lines; o++) {
+        const int32_t first = o * p->stride_w - p->pad_left;
+        const int32_t adjacent = !rows && first >= 0 && first + 2 < p->w_in;
         if (q->x_signed) {
-          oc_qdw3x3_line_s8(&pp, rows, o);
+          if (adjacent) {
+            oc_qdw3x3_column_s8(&pp, 0, o);
+          } else {
+            oc_qdw3x3_line_s8(&pp, rows, o);
+          }
         } else {
-          oc_qdw3x3_line_u8(&pp, rows, o);
+          if (adjacent) {
+            oc_qdw3x3_column_u8(&pp, 0, o);
+          } else {
+            oc_qdw3x3_line_u8(&pp, rows, o);
+          }
         }
       }
     }

@@ -84,6 +84,18 @@ OC_INLINE int32_t oc_round_even_i32(float f) {
 }
 #endif
 
+#if defined(OC_REQUANT_VCVTR) && defined(__ARM_FEATURE_DSP)
+#include <arm_acle.h>
+/* Where the bounds are a whole 8-bit type's range, v + zp clamped to them is
+ * QADD (saturating, so an accumulator near the int32 limits stays beyond
+ * the bound it passes) and then SSAT or USAT: the value of the integer clamp
+ * of oc_requant8_apply in two instructions (oc_requant8_run). */
+#define OC_REQUANT_SAT8 1
+#define OC_SAT8_WHOLE_(R) (((R)->lo == -128 && (R)->hi == 127) || ((R)->lo == 0 && (R)->hi == 255))
+#define OC_SSAT8_(ACC, M, ZP) __ssat(__qadd(oc_round_even_i32((float)(int32_t)(ACC) * (M)), ZP), 8)
+#define OC_USAT8_(ACC, M, ZP) __usat(__qadd(oc_round_even_i32((float)(int32_t)(ACC) * (M)), ZP), 8)
+#endif
+
 /* The requantized value of accumulator acc of channel c. */
 OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc) {
   const int32_t i = r->per_channel ? c : 0;
@@ -134,6 +146,16 @@ OC_INLINE void oc_requant8_run(const oc_requant8 *r, const int32_t *acc, int32_t
   int32_t t, v;
   if (r->mult != NULL) {
     const float m = r->mult[0];
+#if defined(OC_REQUANT_SAT8)
+    if (OC_SAT8_WHOLE_(r)) {
+      if (r->lo < 0) {
+        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_SSAT8_(acc[t], m, zp);
+      } else {
+        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_USAT8_(acc[t], m, zp);
+      }
+      return;
+    }
+#endif
 #if defined(OC_REQUANT_VCVTR)
     for (t = 0; t < n; t++) {
       v = oc_round_even_i32((float)acc[t] * m);
