@@ -71,12 +71,13 @@ OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_u8, uint8_t, __uxtb16, oc_uxtb16_odd)
             s[2] += (uint32_t)(cv * wp[2 * tail + k]), s[3] += (uint32_t)(cv * wp[3 * tail + k]); \
           }                                                                                      \
           wp += 4 * tail;                                                                        \
-          oc_requant8_put4(r, j, 4, s[0], s[1], s[2], s[3], y, yn + (ptrdiff_t)j * vol + px, vol); \
+          oc_requant8_put4(r, j, s[0], s[1], s[2], s[3], y, yn + (ptrdiff_t)j * vol + px, vol); \
         }                                                                                        \
         for (; j < cout; j++, wp += cin) { /* the last cout % 4 channels, one at a time */       \
           uint32_t sum = (uint32_t)bias[j];                                                      \
           for (k = 0; k < cin; k++) sum += (uint32_t)((int32_t)col[OC_QPW16_AT_(k)] * wp[k]);    \
-          oc_requant8_put4(r, j, 1, sum, sum, sum, sum, y, yn + (ptrdiff_t)j * vol + px, vol);   \
+          oc_q8_put(y, q->y_signed, yn + (ptrdiff_t)j * vol + px,                                \
+                    oc_requant8_apply(r, j, (int32_t)sum));                                      \
         }                                                                                        \
       }                                                                                          \
     }                                                                                            \

@@ -95,7 +95,7 @@ OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8u8, uint8_t, uint8_t, __uxtb16, oc_uxtb16_odd
         s3 += (uint32_t)(cv * wp[3 * tail + t]);                                                 \
       }                                                                                          \
       wp += 4 * tail;                                                                            \
-      oc_requant8_put4(r, co, 4, s0, s1, s2, s3, y, at + (ptrdiff_t)j * out_plane, out_plane);      \
+      oc_requant8_put4(r, co, s0, s1, s2, s3, y, at + (ptrdiff_t)j * out_plane, out_plane);      \
     }                                                                                            \
     for (; j < cog; j++, wp += kk) { /* the last cog % 4 channels, one at a time */              \
       const int32_t co = co0 + j;                                                                \

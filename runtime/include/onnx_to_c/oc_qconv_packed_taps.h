@@ -19,8 +19,8 @@
 #include "onnx_to_c/oc_qconv_loops.h"
 
 #if OC_Q8_DSP
-/* The tap's four weights W4 times xv into s0..s3. */
-#define OC_QC2P_TAP_(W4, WEXT, WODD)                          \
+/* The tap's four weights W4 (loaded from WQ) times xv into s0..s3. */
+#define OC_QC2P_TAP_(W4, WQ, WEXT, WODD)                      \
   do {                                                        \
     const int32_t we = (int32_t)WEXT(W4), wo = (int32_t)WODD(W4); \
     s0 = (uint32_t)__smlabb(xv, we, (int32_t)s0);             \
@@ -30,16 +30,26 @@
   } while (0)
 #define OC_QC2P_LOAD_(WT, P) oc_q8_load4(P)
 #else
-#define OC_QC2P_TAP_(W4, WEXT, WODD)                          \
+#define OC_QC2P_TAP_(W4, WQ, WEXT, WODD)                      \
   do {                                                        \
-    s0 += (uint32_t)(xv * (int32_t)wq[0]);                    \
-    s1 += (uint32_t)(xv * (int32_t)wq[1]);                    \
-    s2 += (uint32_t)(xv * (int32_t)wq[2]);                    \
-    s3 += (uint32_t)(xv * (int32_t)wq[3]);                    \
+    s0 += (uint32_t)(xv * (int32_t)(WQ)[0]);                  \
+    s1 += (uint32_t)(xv * (int32_t)(WQ)[1]);                  \
+    s2 += (uint32_t)(xv * (int32_t)(WQ)[2]);                  \
+    s3 += (uint32_t)(xv * (int32_t)(WQ)[3]);                  \
   } while (0)
 #define OC_QC2P_LOAD_(WT, P) 0u
 #endif
 
+/* Tap T of an unrolled row: input byte xr[T] (less zx) times the four
+ * weights at wq + 4 T. */
+#define OC_QC2P_TAP_AT_(T, WT, WEXT, WODD)                                                         \
+  {                                                                                                \
+    const int32_t xv = (int32_t)xr[T] - zx;                                                        \
+    const WT *wt = wq + 4 * (T);                                                                   \
+    const uint32_t w4 = OC_QC2P_LOAD_(WT, wt);                                                     \
+    (void)w4, (void)wt;                                                                            \
+    OC_QC2P_TAP_(w4, wt, WEXT, WODD);                                                              \
+  }
 #define OC_QC2P_DEFINE(NAME, XT, WT, WEXT, WODD, ROWS4)                                            \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,   \
                    const int32_t *bias, void *y) {                                                 \
@@ -78,15 +88,8 @@
                 for (ic = 0; ic < cig; ic++) {                                                     \
                   const XT *xr = xg + (ptrdiff_t)ic * plane + (ptrdiff_t)iy * w_in + ix;           \
                   for (kh = 0; kh < kh_n; kh++, xr += row_step, wq += 12) {                        \
-                    int32_t xv = (int32_t)xr[0] - zx;                                              \
-                    uint32_t w4 = OC_QC2P_LOAD_(WT, wq);                                           \
-                    (void)w4;                                                                      \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    xv = (int32_t)xr[1] - zx, wq += 4, w4 = OC_QC2P_LOAD_(WT, wq);                 \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    xv = (int32_t)xr[2] - zx, wq += 4, w4 = OC_QC2P_LOAD_(WT, wq);                 \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    wq -= 8;                                                                       \
+                    OC_QC2P_TAP_AT_(0, WT, WEXT, WODD) OC_QC2P_TAP_AT_(1, WT, WEXT, WODD)            \
+                    OC_QC2P_TAP_AT_(2, WT, WEXT, WODD)                                               \
                   }                                                                                \
                 }                                                                                  \
               } else if (rows4 && w0 == 0 && w1 == 4) { /* rows of 4 taps, those inside */        \
@@ -94,17 +97,8 @@
                   const XT *xr = xg + (ptrdiff_t)ic * plane + (ptrdiff_t)(iy + h0 * dh) * w_in + ix; \
                   const WT *wq = wb + ((ptrdiff_t)ic * kh_n + h0) * 16;                            \
                   for (kh = h0; kh < h1; kh++, xr += row_step, wq += 16) {                         \
-                    int32_t xv = (int32_t)xr[0] - zx;                                              \
-                    uint32_t w4 = OC_QC2P_LOAD_(WT, wq);                                           \
-                    (void)w4;                                                                      \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    xv = (int32_t)xr[1] - zx, wq += 4, w4 = OC_QC2P_LOAD_(WT, wq);                 \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    xv = (int32_t)xr[2] - zx, wq += 4, w4 = OC_QC2P_LOAD_(WT, wq);                 \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    xv = (int32_t)xr[3] - zx, wq += 4, w4 = OC_QC2P_LOAD_(WT, wq);                 \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
-                    wq -= 12;                                                                      \
+                    OC_QC2P_TAP_AT_(0, WT, WEXT, WODD) OC_QC2P_TAP_AT_(1, WT, WEXT, WODD)            \
+                    OC_QC2P_TAP_AT_(2, WT, WEXT, WODD) OC_QC2P_TAP_AT_(3, WT, WEXT, WODD)            \
                   }                                                                                \
                 }                                                                                  \
               } else                                                                               \
@@ -117,7 +111,7 @@
                     const int32_t xv = (int32_t)xr[kw * dw] - zx;                                  \
                     const uint32_t w4 = OC_QC2P_LOAD_(WT, wq);                                     \
                     (void)w4;                                                                      \
-                    OC_QC2P_TAP_(w4, WEXT, WODD);                                                  \
+                    OC_QC2P_TAP_(w4, wq, WEXT, WODD);                                                  \
                   }                                                                                \
                 }                                                                                  \
               }                                                                                    \

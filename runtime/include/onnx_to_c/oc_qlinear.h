@@ -118,21 +118,18 @@ OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc
 }
 
 /* The sums of channels co .. co + 3 requantized into bytes at, at + step,
- * at + 2 step, at + 3 step of y, only the first m (1 to 4) of them; the
- * values are found before any byte is stored, so r is read once for all
- * four. An int8 and a uint8 value in range have the same byte as their
- * uint8 conversion. */
-OC_INLINE void oc_requant8_put4(const oc_requant8 *r, int32_t co, int32_t m, uint32_t s0, uint32_t s1,
-                                uint32_t s2, uint32_t s3, void *y, ptrdiff_t at, ptrdiff_t step) {
+ * at + 2 step, at + 3 step of y; the values are found before any byte is
+ * stored, so r is read once for all four. An int8 and a uint8 value in
+ * range have the same byte as their uint8 conversion. */
+OC_INLINE void oc_requant8_put4(const oc_requant8 *r, int32_t co, uint32_t s0, uint32_t s1, uint32_t s2,
+                                uint32_t s3, void *y, ptrdiff_t at, ptrdiff_t step) {
   const int32_t v0 = oc_requant8_apply(r, co, (int32_t)s0);
-  const int32_t v1 = oc_requant8_apply(r, co + (m > 1 ? 1 : 0), (int32_t)s1);
-  const int32_t v2 = oc_requant8_apply(r, co + (m > 2 ? 2 : m - 1), (int32_t)s2);
-  const int32_t v3 = oc_requant8_apply(r, co + (m > 3 ? 3 : m - 1), (int32_t)s3);
+  const int32_t v1 = oc_requant8_apply(r, co + 1, (int32_t)s1);
+  const int32_t v2 = oc_requant8_apply(r, co + 2, (int32_t)s2);
+  const int32_t v3 = oc_requant8_apply(r, co + 3, (int32_t)s3);
   uint8_t *out = (uint8_t *)y + at;
-  out[0] = (uint8_t)v0;
-  if (m > 1) out[step] = (uint8_t)v1;
-  if (m > 2) out[2 * step] = (uint8_t)v2;
-  if (m > 3) out[3 * step] = (uint8_t)v3;
+  out[0] = (uint8_t)v0, out[step] = (uint8_t)v1;
+  out[2 * step] = (uint8_t)v2, out[3 * step] = (uint8_t)v3;
 }
 
 /* Sums acc[0 .. n) of one channel (r's first multiplier) requantized into
