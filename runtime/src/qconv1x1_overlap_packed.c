@@ -15,30 +15,19 @@
  * c_in % 4 in place. */
 #define OC_QPW16_AT_(K) ((K) < c4 ? ((K) & ~3) | (((K)&1) << 1) | (((K)&2) >> 1) : (K))
 
-/* One run: the column's four values at C times the 16 weights at W. */
-#define OC_QPW16_RUN_(C, W, WEXT, WODD)                                                           \
-  {                                                                                              \
-    int32_t c02, c13;                                                                            \
-    const uint32_t v0 = oc_q8_load4(W), v1 = oc_q8_load4((W) + 4);                               \
-    const uint32_t v2 = oc_q8_load4((W) + 8), v3 = oc_q8_load4((W) + 12);                        \
-    memcpy(&c02, C, sizeof c02);                                                                 \
-    memcpy(&c13, (C) + 2, sizeof c13);                                                           \
-    s0 = (uint32_t)__smlad(c13, (int32_t)WODD(v0), __smlad(c02, (int32_t)WEXT(v0), (int32_t)s0)); \
-    s1 = (uint32_t)__smlad(c13, (int32_t)WODD(v1), __smlad(c02, (int32_t)WEXT(v1), (int32_t)s1)); \
-    s2 = (uint32_t)__smlad(c13, (int32_t)WODD(v2), __smlad(c02, (int32_t)WEXT(v2), (int32_t)s2)); \
-    s3 = (uint32_t)__smlad(c13, (int32_t)WODD(v3), __smlad(c02, (int32_t)WEXT(v3), (int32_t)s3)); \
-  }
 /* The four sums of a block over the column's runs of four (16-byte weight
- * runs), in a function of its own so the sums stay in registers. */
-#define OC_QPW16_DOT4_DEFINE(NAME, WT, WEXT, WODD)                                                \
+ * runs), in a function of its own so the sums stay in registers: per run
+ * one LDRD of the column's lanes (two LDR where it is not word-aligned). */
+#define OC_QPW16_DOT4_DEFINE(NAME, WT, XTB16)                                                     \
   static OC_NOINLINE const WT *NAME(const int16_t *cb, const int16_t *end, const WT *wp, uint32_t *s) { \
     uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];                                         \
-    for (; cb < end; cb += 4, wp += 16) OC_QPW16_RUN_(cb, wp, WEXT, WODD)                        \
+    OC_Q8_ASM_DOT4_("ldrd %[c02], %[c13], [%[cb]], #8\n\t",                                      \
+                    "ldr %[c02], [%[cb]], #4\n\tldr %[c13], [%[cb]], #4\n\t", XTB16);          \
     s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                  \
     return wp;                                                                                   \
   }
-OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_s8, int8_t, __sxtb16, oc_sxtb16_odd)
-OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_u8, uint8_t, __uxtb16, oc_uxtb16_odd)
+OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_s8, int8_t, "sxtb16")
+OC_QPW16_DOT4_DEFINE(oc_qpw16_dot4_u8, uint8_t, "uxtb16")
 
 #define OC_QCONV1X1_PACKED_DEFINE(NAME, XT, WT, DOT4)                                             \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \
@@ -88,7 +77,6 @@ OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8s8, uint8_t, int8_t, oc_qpw16_dot
 OC_QCONV1X1_PACKED_DEFINE(oc_qconv1x1_packed_u8u8, uint8_t, uint8_t, oc_qpw16_dot4_u8)
 #undef OC_QPW16_AT_
 #undef OC_QPW16_DOT4_DEFINE
-#undef OC_QPW16_RUN_
 #else
 #define OC_QCONV1X1_PACKED_DEFINE(NAME, XT, WT, CHANNELS)                                         \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w, \

@@ -472,7 +472,7 @@ static void fold_column_bias(const oc_qconv_params *q, const uint8_t *w, int32_t
  * contract's kernel (SMLAD on M4/M7), against the sums in channel order. */
 static void test_qpointwise(void) {
   static const int32_t shapes[6][3] = {{1, 1, 1}, {4, 4, 7}, {5, 3, 9}, {8, 8, 13}, {16, 12, 5}, {9, 9, 4}};
-  static int16_t column[64];
+  static int16_t column[66];
   int32_t si, i;
   char name[96];
   for (si = 0; si < 6; si++) {
@@ -521,10 +521,13 @@ static void test_qpointwise(void) {
       case_name(name, "qconv 1x1 overlap kernel", shape, 4);
       check_case(name, g_qgot, g_qwant, cout * vol);
       if (variant < 2) { /* weights' zero points 0: packed, the input's folded into the bias */
-        static uint8_t packed[QG_MAX];
+        /* Variant 1 with the weights and the column off the word boundary
+         * (the DSP path's loads without LDM and LDRD). */
+        static uint32_t packed_words[QG_MAX / 4 + 1];
+        uint8_t *packed = (uint8_t *)packed_words + variant;
         fold_column_bias(&q, g_qb, cout, cin, g_qbias, g_qfolded);
         pack_column_weights(g_qb, cout, 1, cin, packed);
-        oc_qconv1x1_overlap_packed(&q, &r, g_qa, packed, g_qfolded, g_qy, column);
+        oc_qconv1x1_overlap_packed(&q, &r, g_qa, packed, g_qfolded, g_qy, column + variant);
         for (i = 0; i < cout * vol; i++) g_qgot[i] = (float)oc_q8_get(g_qy, 1, i);
         case_name(name, "qconv 1x1 overlap packed", shape, 4);
         check_case(name, g_qgot, g_qwant, cout * vol);
@@ -598,7 +601,9 @@ static void test_qconv2d(void) {
      * the bias, against oc_qconv (checked above) with the same weights. */
     {
       const int32_t kk = cig * c[5] * c[6];
-      static uint8_t col[512], packed[QG_MAX];
+      static uint32_t packed_words[QG_MAX / 4]; /* word-aligned like the compiler's tables */
+      static uint8_t col[512];
+      uint8_t *packed = (uint8_t *)packed_words;
       fold_column_bias(&q, g_qb, c[1], kk, g_qbias, g_qfolded);
       oc_qconv(&q, &r, g_qa, g_qb, NULL, g_qbias, g_qy);
       for (i = 0; i < at; i++) g_qwant[i] = (float)oc_q8_get(g_qy, 1, i);

@@ -196,7 +196,7 @@ void StatementEmitter::PackedWeights(const Value& wv, int64_t c_out, int64_t gro
 // `w`, a weight like the others: in the weights' section when one is given.
 void StatementEmitter::WeightTable(DType dtype, const std::vector<std::string>& values) {
   w_.Line(absl::StrCat("static const ", dtype == DType::kI8 ? "int8_t" : "uint8_t", " w[", values.size(),
-                       "]", ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
+                       "] OC_WORD_ALIGNED", ctx_.weights_attribute.empty() ? "" : " " + ctx_.weights_attribute, " = {",
                        absl::StrJoin(values, ", "), "};"));
 }
 

@@ -30,6 +30,15 @@
 #define OC_NOINLINE
 #endif
 
+/* Packed 8-bit weights on a word boundary: the Cortex-M DSP kernels load
+ * them with LDM where they are aligned (oc_q8_dsp.h) and word by word where
+ * they are not, so the attribute only picks the faster path. */
+#if defined(__GNUC__)
+#define OC_WORD_ALIGNED __attribute__((aligned(4)))
+#else
+#define OC_WORD_ALIGNED
+#endif
+
 #define OC_MAX_RANK 8
 
 /* Activation applied in a kernel's epilogue (Conv, ConvTranspose, Gemm, MatMul). */

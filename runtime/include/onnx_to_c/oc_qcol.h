@@ -21,36 +21,27 @@
 #include "onnx_to_c/oc_qlinear.h"
 
 #if OC_Q8_DSP
-/* Four products of the column's bytes k..k+3 and a channel's into S. */
-#define OC_QCOL_DSP4_(S, W, WEXT, WODD) \
-  S = (uint32_t)__smlad(c_odd, (int32_t)WODD(W), __smlad(c_even, (int32_t)WEXT(W), (int32_t)(S)))
 /* The runs of four k of one block of four channels, in a function of its
  * own so that the sums, the column and the weights stay in registers
- * (inlined, the loop nest around it spills them). Returns the weights after
- * the runs. */
-#define OC_QCOL_DOT4_DEFINE(NAME, XT, WT, XEXT, XODD, WEXT, WODD)                               \
+ * (inlined, the loop nest around it spills them): per run one LDR of the
+ * column's four bytes, unpacked to the lanes (x0, x2), (x1, x3). Returns
+ * the weights after the runs. */
+#define OC_QCOL_LDR_(XTB16) \
+  "ldr %[c13], [%[cb]], #4\n\t" XTB16 " %[c02], %[c13]\n\t" XTB16 " %[c13], %[c13], ror #8\n\t"
+#define OC_QCOL_DOT4_DEFINE(NAME, XT, WT, XTB16, WTB16)                                          \
   static __attribute__((noinline, unused)) const WT *NAME(const XT *cb, const XT *end,          \
                                                           const WT *wp, uint32_t *s) {          \
     uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];                                       \
-    for (; cb < end; cb += 4, wp += 16) {                                                      \
-      const uint32_t c4 = oc_q8_load4(cb);                                                     \
-      const int32_t c_even = (int32_t)XEXT(c4), c_odd = (int32_t)XODD(c4);                     \
-      const uint32_t v0 = oc_q8_load4(wp), v1 = oc_q8_load4(wp + 4);                          \
-      const uint32_t v2 = oc_q8_load4(wp + 8), v3 = oc_q8_load4(wp + 12);                      \
-      OC_QCOL_DSP4_(s0, v0, WEXT, WODD);                                                       \
-      OC_QCOL_DSP4_(s1, v1, WEXT, WODD);                                                       \
-      OC_QCOL_DSP4_(s2, v2, WEXT, WODD);                                                       \
-      OC_QCOL_DSP4_(s3, v3, WEXT, WODD);                                                       \
-    }                                                                                          \
+    OC_Q8_ASM_DOT4_(OC_QCOL_LDR_(XTB16), OC_QCOL_LDR_(XTB16), WTB16);                          \
     s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                \
     return wp;                                                                                 \
   }
-OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_s8s8, int8_t, int8_t, __sxtb16, oc_sxtb16_odd, __sxtb16, oc_sxtb16_odd)
-OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_s8u8, int8_t, uint8_t, __sxtb16, oc_sxtb16_odd, __uxtb16, oc_uxtb16_odd)
-OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8s8, uint8_t, int8_t, __uxtb16, oc_uxtb16_odd, __sxtb16, oc_sxtb16_odd)
-OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8u8, uint8_t, uint8_t, __uxtb16, oc_uxtb16_odd, __uxtb16, oc_uxtb16_odd)
-#undef OC_QCOL_DSP4_
+OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_s8s8, int8_t, int8_t, "sxtb16", "sxtb16")
+OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_s8u8, int8_t, uint8_t, "sxtb16", "uxtb16")
+OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8s8, uint8_t, int8_t, "uxtb16", "sxtb16")
+OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8u8, uint8_t, uint8_t, "uxtb16", "uxtb16")
 #undef OC_QCOL_DOT4_DEFINE
+#undef OC_QCOL_LDR_
 #define OC_QCOL_DSP_LOOP_(DOT4)                                                                 \
   {                                                                                             \
     uint32_t sums[4];                                                                           \
