@@ -698,12 +698,54 @@ static void test_qdw3x3(void) {
   }
 }
 
+/* Quantized Add in float mode (oc_qbinary) against the ONNX definition:
+ * both inputs dequantized in float32, added, divided by the output scale,
+ * rounded half to even, plus the zero point, saturated; every pair of input
+ * types, the whole output range and a Relu's. */
+static void test_qadd(void) {
+  static const float scales[4][3] = {{0.05f, 0.07f, 0.09f}, {0.013f, 0.2f, 0.031f},
+                                     {0.5f, 0.25f, 0.011f}, {0.003f, 0.004f, 0.5f}};
+  int32_t ci, i;
+  char name[96];
+  for (ci = 0; ci < 8; ci++) {
+    oc_qbinary_params q;
+    oc_requant8 r;
+    const int32_t count = 37 + 50 * (ci % 4);
+    float one = 1.0f;
+    memset(&q, 0, sizeof q);
+    q.count = count, q.a_signed = ci & 1, q.b_signed = (ci >> 1) & 1, q.y_signed = ci % 3 != 0;
+    q.a_zp = q.a_signed ? -5 : 130, q.b_zp = q.b_signed ? 9 : 121;
+    q.a_scale = scales[ci % 4][0], q.b_scale = scales[ci % 4][1], q.y_scale = scales[ci % 4][2];
+    memset(&r, 0, sizeof r);
+    r.mult = &one, r.zp = q.y_signed ? -3 : 128;
+    r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+    if (ci >= 4) r.lo = r.zp; /* a fused Relu */
+    for (i = 0; i < count; i++) g_qa[i] = (uint8_t)rnd_u32(), g_qb[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < count; i++) {
+      const float va = (float)(oc_q8_get(g_qa, q.a_signed, i) - q.a_zp) * q.a_scale;
+      const float vb = (float)(oc_q8_get(g_qb, q.b_signed, i) - q.b_zp) * q.b_scale;
+      float f = oc_roundf_even((va + vb) / q.y_scale) + (float)r.zp;
+      f = f < (float)r.lo ? (float)r.lo : (f > (float)r.hi ? (float)r.hi : f);
+      g_qwant[i] = f;
+    }
+    memset(g_qy, 0, (size_t)count);
+    oc_qbinary(&q, &r, g_qa, g_qb, g_qy);
+    for (i = 0; i < count; i++) g_qgot[i] = (float)oc_q8_get(g_qy, q.y_signed, i);
+    {
+      const int32_t nums[4] = {count, q.a_signed, q.b_signed, q.y_signed};
+      case_name(name, "qadd float", nums, 4);
+    }
+    check_case(name, g_qgot, g_qwant, count);
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
   test_qpointwise();
   test_qconv2d();
   test_qdw3x3();
+  test_qadd();
   test_pointwise();
   test_pointwise_overlap();
   say_u32((uint32_t)g_pass, 0);
