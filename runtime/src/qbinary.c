@@ -22,12 +22,12 @@ static int32_t oc_qadd_fixed(const oc_qbinary_params *q, const oc_requant8 *r, i
   return oc_requant8_apply(r, 0, oc_sat_i32((int64_t)sa + sb));
 }
 
+#if defined(OC_REQUANT_VCVTR)
 /* Add in float32 with the input types fixed and the parameters in
- * registers: the values of oc_qadd_float (an int8 and a uint8 value in range
- * have the same byte as their uint8 conversion). With VCVTR the rounding is
- * one instruction and the bounds are applied to the integer: the rounded
- * quotient plus the zero point is exact in float below 2^24, and beyond
- * that both ways give a bound. */
+ * registers, rounded by VCVTR and bounded as an integer: the values of
+ * oc_qadd_float (the rounded quotient plus the zero point is exact in float
+ * below 2^24, and beyond that both ways give a bound; an int8 and a uint8
+ * value in range have the same byte as their uint8 conversion). */
 #define OC_QADD_FLOAT_DEFINE(NAME, AT, BT)                                                       \
   static OC_NOINLINE void NAME(const oc_qbinary_params *q, const oc_requant8 *r, const AT *a,    \
                                const BT *b, uint8_t *y) {                                        \
@@ -37,39 +37,27 @@ static int32_t oc_qadd_fixed(const oc_qbinary_params *q, const oc_requant8 *r, i
     int32_t i;                                                                                   \
     for (i = 0; i < count; i++) {                                                                \
       const float va = (float)((int32_t)a[i] - azp) * as, vb = (float)((int32_t)b[i] - bzp) * bs; \
-      OC_QADD_STORE_(y[i], (va + vb) / ys);                                                      \
+      int32_t v = oc_round_even_i32((va + vb) / ys);                                             \
+      v = v > hi ? hi : (v < lo ? lo : v);                                                       \
+      y[i] = (uint8_t)(v + zp);                                                                  \
     }                                                                                            \
   }
-#if defined(OC_REQUANT_VCVTR)
-#define OC_QADD_STORE_(Y, F)                               \
-  {                                                        \
-    int32_t v = oc_round_even_i32(F);                      \
-    v = v > hi ? hi : (v < lo ? lo : v);                   \
-    Y = (uint8_t)(v + zp);                                 \
-  }
-#else
-#define OC_QADD_STORE_(Y, F)                                                       \
-  {                                                                                \
-    float f = oc_roundf_even(F) + (float)zp;                                       \
-    f = f < (float)r->lo ? (float)r->lo : (f > (float)r->hi ? (float)r->hi : f);   \
-    Y = (uint8_t)(int32_t)f;                                                       \
-    (void)lo, (void)hi;                                                            \
-  }
-#endif
 OC_QADD_FLOAT_DEFINE(oc_qadd_float_s8s8, int8_t, int8_t)
 OC_QADD_FLOAT_DEFINE(oc_qadd_float_s8u8, int8_t, uint8_t)
 OC_QADD_FLOAT_DEFINE(oc_qadd_float_u8s8, uint8_t, int8_t)
 OC_QADD_FLOAT_DEFINE(oc_qadd_float_u8u8, uint8_t, uint8_t)
-#undef OC_QADD_STORE_
 #undef OC_QADD_FLOAT_DEFINE
+#endif
 
 OC_API void oc_qbinary(const oc_qbinary_params *q, const oc_requant8 *r, const void *a,
                        const void *b, void *y) {
   int32_t i;
+#if defined(OC_REQUANT_VCVTR)
   if (!q->is_mul && r->mult != NULL) {
     OC_Q8_PAIR_CALL(oc_qadd_float, q->a_signed, q->b_signed, (q, r, a, b, (uint8_t *)y));
     return;
   }
+#endif
   for (i = 0; i < q->count; i++) {
     const int32_t av = oc_q8_get(a, q->a_signed, i), bv = oc_q8_get(b, q->b_signed, i);
     int32_t v;
