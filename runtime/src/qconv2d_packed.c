@@ -2,10 +2,10 @@
  * tap (oc_qconv_packed_taps.h). */
 #include "onnx_to_c/oc_qconv_packed_taps.h"
 
-OC_QC2P_DEFINE(oc_qconv2d_packed_s8s8, int8_t, int8_t, __sxtb16, oc_sxtb16_odd, 0)
-OC_QC2P_DEFINE(oc_qconv2d_packed_u8s8, uint8_t, int8_t, __sxtb16, oc_sxtb16_odd, 0)
-OC_QC2P_DEFINE(oc_qconv2d_packed_s8u8, int8_t, uint8_t, __uxtb16, oc_uxtb16_odd, 0)
-OC_QC2P_DEFINE(oc_qconv2d_packed_u8u8, uint8_t, uint8_t, __uxtb16, oc_uxtb16_odd, 0)
+OC_QC2P_DEFINE(oc_qconv2d_packed_s8s8, int8_t, int8_t, "sxtb16", "sxtb16", __sxtb16, oc_sxtb16_odd, 0)
+OC_QC2P_DEFINE(oc_qconv2d_packed_u8s8, uint8_t, int8_t, "uxtb16", "sxtb16", __sxtb16, oc_sxtb16_odd, 0)
+OC_QC2P_DEFINE(oc_qconv2d_packed_s8u8, int8_t, uint8_t, "sxtb16", "uxtb16", __uxtb16, oc_uxtb16_odd, 0)
+OC_QC2P_DEFINE(oc_qconv2d_packed_u8u8, uint8_t, uint8_t, "uxtb16", "uxtb16", __uxtb16, oc_uxtb16_odd, 0)
 
 OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                               const int32_t *bias, void *y) {

@@ -537,18 +537,20 @@ static void test_qpointwise(void) {
 }
 
 /* The 8-bit 2-D convolution (interior windows without bounds checks, the
- * border ones with), against the sums in the documented order. */
+ * border ones with; on M4/M7 the packed kernel's pairs of 3 x 3 windows
+ * too), against the sums in the documented order. */
 static void test_qconv2d(void) {
   /* c_in, c_out, group, h, w, k_h, k_w, stride, dilation, pad */
-  static const int32_t cases[11][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
+  static const int32_t cases[13][10] = {{1, 1, 1, 5, 7, 3, 3, 1, 1, 1}, {2, 4, 1, 6, 6, 3, 3, 2, 1, 1},
                                         {4, 4, 4, 5, 5, 3, 3, 1, 1, 1}, {3, 2, 1, 7, 4, 10, 4, 2, 1, 5},
                                         {2, 2, 2, 6, 9, 3, 2, 1, 2, 2}, {6, 3, 3, 4, 4, 1, 3, 1, 1, 0},
                                         {8, 7, 1, 5, 5, 3, 3, 1, 1, 1}, {6, 10, 2, 4, 5, 3, 3, 1, 1, 1},
                                         {5, 5, 5, 6, 7, 3, 3, 2, 1, 1}, {1, 4, 1, 12, 10, 10, 4, 2, 1, 5},
-                                        {2, 5, 1, 6, 7, 3, 4, 1, 1, 1}};
+                                        {2, 5, 1, 6, 7, 3, 4, 1, 1, 1}, {16, 4, 1, 5, 10, 3, 3, 1, 1, 1},
+                                        {3, 5, 1, 4, 11, 3, 3, 1, 1, 1}};
   int32_t ci, i;
   char name[96];
-  for (ci = 0; ci < 11; ci++) {
+  for (ci = 0; ci < 13; ci++) {
     const int32_t *c = cases[ci];
     oc_qconv_params q;
     oc_requant8 r;
@@ -561,7 +563,7 @@ static void test_qconv2d(void) {
     q.conv.h_out = (c[3] + 2 * c[9] - c[8] * (c[5] - 1) - 1) / c[7] + 1;
     q.conv.w_out = (c[4] + 2 * c[9] - c[8] * (c[6] - 1) - 1) / c[7] + 1;
     q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
-    q.x_signed = ci % 2, q.w_signed = 1, q.y_signed = 1;
+    q.x_signed = ci % 2, q.w_signed = ci != 12, q.y_signed = 1;
     q.x_zp = q.x_signed ? 3 : 128;
     cig = c[0] / c[2];
     for (i = 0; i < c[0] * c[3] * c[4]; i++) g_qa[i] = (uint8_t)rnd_u32();
@@ -581,7 +583,8 @@ static void test_qconv2d(void) {
                 const int32_t in = (co / (c[1] / c[2])) * cig + ic;
                 if (iy < 0 || iy >= c[3] || ix < 0 || ix >= c[4]) continue;
                 sum += (uint32_t)((oc_q8_get(g_qa, q.x_signed, (in * c[3] + iy) * c[4] + ix) - q.x_zp) *
-                                  (oc_q8_get(g_qb, 1, ((co * cig + ic) * c[5] + kh) * c[6] + kw) - g_qzp[0]));
+                                  (oc_q8_get(g_qb, q.w_signed, ((co * cig + ic) * c[5] + kh) * c[6] + kw) -
+                                   g_qzp[0]));
               }
             }
           }

@@ -43,6 +43,12 @@ static inline __attribute__((unused)) int32_t oc_pack16(int32_t lo, int32_t hi) 
   __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(v) : "r"(lo), "r"(hi));
   return v;
 }
+/* The high halves of lo and hi as the lanes of one word: PKHTB. */
+static inline __attribute__((unused)) int32_t oc_pack16_top(int32_t lo, int32_t hi) {
+  int32_t v;
+  __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(v) : "r"(lo), "r"(hi));
+  return v;
+}
 
 /* The dot products of one column with a block of four channels' weights,
  * in assembler: GCC issues a load and a pointer update per word where LDM
