@@ -1235,6 +1235,38 @@ def _(b):
 
 
 # ---------------------------------------------------------------------------
+# Channels-last layout (--layout=nhwc): convolution stacks whose activations
+# are stored NHWC, convolutions writing over their dying input row by row
+# ---------------------------------------------------------------------------
+
+@model("nhwc_conv_stack")
+def _(b):
+    """Conv stack for --layout=nhwc: strides, asymmetric pads, dilation, 1x1, 5x3, Add + Clip"""
+    x = b.input([1, 3, 11, 10])
+    h = b.node("Relu", [b.node("Conv", [x, b.weight([8, 3, 3, 3]), b.bias(8)], kernel_shape=[3, 3],
+                               pads=[1, 1, 1, 1])])                               # 8 x 11x10
+    h = b.node("Relu", [b.node("Conv", [h, b.weight([8, 8, 3, 3]), b.bias(8)], kernel_shape=[3, 3],
+                               strides=[2, 2], pads=[1, 0, 1, 1])])               # 8 x 6x5
+    d = b.node("Conv", [h, b.weight([8, 8, 3, 3]), b.bias(8)], kernel_shape=[3, 3],
+               dilations=[2, 2], pads=[2, 2, 2, 2])                               # 8 x 6x5
+    s = b.node("Conv", [h, b.weight([8, 8, 1, 1]), b.bias(8)], kernel_shape=[1, 1])
+    a = b.node("Clip", [b.node("Add", [d, s]), b.const(np.float32(0.0)), b.const(np.float32(6.0))])
+    b.output(b.node("Conv", [a, b.weight([4, 8, 5, 3])], kernel_shape=[5, 3], pads=[2, 1, 2, 1]))
+
+
+@model("nhwc_conv_batch2", opset=11)
+def _(b):
+    """Conv stack on a batch of 2 for --layout=nhwc, ending in a global average pool"""
+    x = b.input([2, 4, 9, 9])
+    h = b.node("Relu", [b.node("Conv", [x, b.weight([6, 4, 3, 3]), b.bias(6)], kernel_shape=[3, 3],
+                               pads=[1, 1, 1, 1])])
+    h = b.node("Conv", [h, b.weight([6, 6, 3, 3]), b.bias(6)], kernel_shape=[3, 3], pads=[1, 1, 1, 1])
+    h = b.node("Conv", [h, b.weight([5, 6, 4, 4]), b.bias(5)], kernel_shape=[4, 4], strides=[2, 2],
+               pads=[1, 1, 2, 2])
+    b.output(b.node("GlobalAveragePool", [h]))
+
+
+# ---------------------------------------------------------------------------
 # Selective recompute (--recompute=on): two where it pays, two where it must not
 # change anything
 # ---------------------------------------------------------------------------

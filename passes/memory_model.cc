@@ -12,6 +12,7 @@ const char* OverlapKindName(OverlapContract::Kind kind) {
     case OverlapContract::Kind::kPlanes: return "planes";
     case OverlapContract::Kind::kPixels: return "pixels";
     case OverlapContract::Kind::kElements: return "elements";
+    case OverlapContract::Kind::kRows: return "rows";
   }
   return "planes";
 }

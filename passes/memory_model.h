@@ -76,12 +76,12 @@ struct AliasOptions {
 //    read for the last time. The output sits at the input's end, so the
 //    input's first bytes are free for the next layer's output at once.
 struct OverlapContract {
-  enum class Kind { kPlanes, kPixels, kElements };
+  enum class Kind { kPlanes, kPixels, kElements, kRows };
   Kind kind = Kind::kPlanes;
   int statement = -1;       // program index
   int input_buffer = -1;    // dies at the statement in every order
   int output_buffer = -1;   // first written by the statement in every order
-  int64_t planes = 0;       // planes: N*C; elements: the element count
+  int64_t planes = 0;       // planes: N*C; elements: the element count; rows: N*H_out
   int64_t in_plane_bytes = 0, out_plane_bytes = 0;  // planes: bytes of one plane
   int64_t block = 0;        // pixels: pixels per block
   int64_t displacement = 0;   // output offset = input offset - displacement (aligned; elements: < 0)
@@ -132,7 +132,7 @@ struct MemoryModel {
 
 int64_t AlignUp(int64_t n, int64_t alignment);
 
-// "planes", "pixels" or "elements" (the report's names).
+// "planes", "pixels", "elements" or "rows" (the report's names).
 const char* OverlapKindName(OverlapContract::Kind kind);
 
 // Bytes the caller holds outside the arena for the graph's inputs and

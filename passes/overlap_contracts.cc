@@ -12,6 +12,18 @@ int64_t MinElementsOffset(int64_t n, int64_t in_elem_bytes, int64_t out_elem_byt
   return std::max<int64_t>(0, (n - 1) * (in_elem_bytes - out_elem_bytes));
 }
 
+int64_t MinRowsDisplacement(int64_t n, int64_t h_in, int64_t in_row_bytes, int64_t h_out,
+                            int64_t out_row_bytes, int64_t stride, int64_t pad_top) {
+  int64_t d = 0;
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t oy = 0; oy < h_out; ++oy) {
+      const int64_t first = std::clamp<int64_t>(oy * stride - pad_top, 0, h_in);
+      d = std::max(d, (b * h_out + oy + 1) * out_row_bytes - (b * h_in + first) * in_row_bytes);
+    }
+  }
+  return d;
+}
+
 int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement) {
   const int64_t lo = std::min<int64_t>(0, -displacement);
   const int64_t hi = std::max<int64_t>(in, out - displacement);
@@ -73,8 +85,9 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
     int64_t planes = 0;
     const bool per_plane = IsPerPlaneKernel(p, st, &planes);
     const bool elementwise = !per_plane && IsElementwiseNarrowing(p, st);
+    const bool rows = !per_plane && !elementwise && IsRowStreamingConv(p, st);
     if (m.elided[s] || m.in_place_operand[s] >= 0 ||
-        (!per_plane && !elementwise && !IsPixelwiseConv(p, st))) {
+        (!per_plane && !elementwise && !rows && !IsPixelwiseConv(p, st))) {
       continue;
     }
     const ValueId x = st.operands[0], y = st.results[0];
@@ -106,6 +119,17 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
       c.displacement = -AlignUp(MinElementsOffset(c.planes, p.value(x).ByteSize() / c.planes,
                                                   p.value(y).ByteSize() / c.planes),
                                 m.alignment);
+      c.scratch = 0;
+    } else if (rows) {
+      c.kind = OverlapContract::Kind::kRows;
+      const Shape& xs = p.value(x).shape;
+      const Shape& ys = p.value(y).shape;
+      const int64_t elem = DTypeSize(p.value(x).dtype);
+      c.planes = ys[0] * ys[2];
+      c.displacement = AlignUp(MinRowsDisplacement(xs[0], xs[2], xs[1] * xs[3] * elem, ys[2],
+                                                   ys[1] * ys[3] * elem, st.Ints("strides")[0],
+                                                   st.Ints("pads")[0]),
+                               m.alignment);
       c.scratch = 0;
     } else {
       c.kind = OverlapContract::Kind::kPixels;

@@ -21,6 +21,13 @@ int64_t MinOverlapDisplacement(int64_t planes, int64_t in_plane_bytes, int64_t o
 // its input's start: (n - 1) * (in_elem - out_elem), at least 0.
 int64_t MinElementsOffset(int64_t n, int64_t in_elem_bytes, int64_t out_elem_bytes);
 
+// The smallest safe displacement (unaligned) of a rows contract's output
+// below its input (IsRowStreamingConv): output row r = (n, oy) ends
+// (r + 1) * out_row bytes into the output, and the kernel still reads the
+// input from row n * h_in + clamp(oy * stride - pad_top, 0, h_in) on; at least 0.
+int64_t MinRowsDisplacement(int64_t n, int64_t h_in, int64_t in_row_bytes, int64_t h_out,
+                            int64_t out_row_bytes, int64_t stride, int64_t pad_top);
+
 // Bytes two buffers of `in` and `out` (aligned) bytes save by overlapping with
 // the output `displacement` below the input: their sizes minus their union.
 int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement);

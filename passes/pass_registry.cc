@@ -38,6 +38,10 @@ const std::vector<PassInfo>& RegisteredPasses() {
        K::kRewrite, OnProgram<RunFoldChannelAffine>},
       {"fuse-hard-swish", "rewrite x * HardSigmoid(x) (alpha 1/6, beta 1/2) as HardSwish(x)",
        K::kRewrite, OnProgram<RunFuseHardSwish>},
+      {"channels-last",
+       "store the activations of float convolution stacks NHWC (weights re-laid) so that "
+       "convolutions can stream over their input",
+       K::kRewrite, OnProgram<RunChannelsLast>},
       {"fuse-activation", "fuse an activation into the Conv/Gemm/MatMul that produces its input",
        K::kRewrite, OnProgram<RunFuseActivation>},
       {"fuse-qdq",

@@ -21,8 +21,24 @@ int WeightOperand(const Statement& s) { return s.op == OpKind::kQLinearConv ? 3 
 
 }  // namespace
 
+bool IsChannelsLastConv(const Statement& s) {
+  return s.op == OpKind::kConv && (s.Int("x_channels_last") != 0 || s.Int("y_channels_last") != 0);
+}
+
+bool IsRowStreamingConv(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kConv || s.Int("x_channels_last") == 0 || s.Int("y_channels_last") == 0 ||
+      s.results.size() != 1 || s.operands.size() < 2) {
+    return false;
+  }
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  return x.dtype == DType::kF32 && y.dtype == DType::kF32 && x.shape.size() == 4 &&
+         y.shape.size() == 4 && x.shape[0] == y.shape[0];
+}
+
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
+  if (IsChannelsLastConv(s)) return false;
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!ContractTypes(s, x, y)) return false;
@@ -63,7 +79,7 @@ bool IsElementwiseNarrowing(const Program& p, const Statement& s) {
 
 bool IsPixelwiseConv(const Program& p, const Statement& s) {
   if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
-      s.operands.size() < 2) {
+      s.operands.size() < 2 || IsChannelsLastConv(s)) {
     return false;
   }
   const Value& x = p.value(s.operands[0]);
@@ -103,7 +119,9 @@ struct Axis {
 
 // The h and w axes of a float 1-D or 2-D Conv (h is 1 for 1-D), or false.
 bool ConvAxes(const Program& p, const Statement& s, Axis* h, Axis* w) {
-  if (s.op != OpKind::kConv || s.operands.size() < 2 || s.results.size() != 1) return false;
+  if (s.op != OpKind::kConv || s.operands.size() < 2 || s.results.size() != 1 || IsChannelsLastConv(s)) {
+    return false;
+  }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (x.dtype != DType::kF32 || (x.shape.size() != 3 && x.shape.size() != 4)) return false;

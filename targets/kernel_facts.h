@@ -31,6 +31,17 @@ bool IsPixelwiseConv(const Program& program, const Statement& s);
 // (n - 1) * (in_elem - out_elem) bytes after its start.
 bool IsElementwiseNarrowing(const Program& program, const Statement& s);
 
+// A float 2-D convolution that the channels-last pass (passes/channels_last.cc)
+// gave an NHWC input or output: it runs oc_conv2d_nhwc_f32 (weights per group
+// [kh][kw][ic][oc]) and none of the NCHW kernels' contracts or scratch.
+bool IsChannelsLastConv(const Statement& s);
+
+// A channels-last convolution with both its input and output NHWC: the kernel
+// computes output rows in increasing (n, oy) order, writing only row (n, oy)
+// while it reads input rows of batch n from its window's first row inside
+// the input on, so its output may start below its dying input (a rows contract).
+bool IsRowStreamingConv(const Program& program, const Statement& s);
+
 // Pixels per block of a pixel contract.
 constexpr int64_t kOverlapPixelBlock = 8;
 

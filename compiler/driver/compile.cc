@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "compiler/driver/gates.h"
@@ -97,6 +98,22 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   rewrites.erase(first_stage, rewrites.end());
   if (stages.empty()) stages = DefaultMemoryStages(o.recompute);
   OC_RETURN_IF_ERROR(RunPipeline(r, rewrites, pipeline));
+  // The channels-last layout on a copy: taken outright with --layout=nhwc;
+  // with auto only when a convolution streams and the arena it gives is
+  // smaller (the memory stages then run for both programs).
+  std::optional<PipelineState> nhwc;
+  if (o.passes.empty() && o.layout != CompileOptions::Layout::kNchw) {
+    nhwc = static_cast<const PipelineState&>(r);
+    OC_RETURN_IF_ERROR(RunPipeline(*nhwc, {"channels-last"}, pipeline));
+    const bool streams = nhwc->stats.counters.count("channels-last.streaming-convs") > 0;
+    if (o.layout == CompileOptions::Layout::kNhwc) {
+      static_cast<PipelineState&>(r) = std::move(*nhwc);
+      r.channels_last = true;
+      nhwc.reset();
+    } else if (!streams || o.until == CompileOptions::Until::kIr) {
+      nhwc.reset();
+    }
+  }
   r.passes_ms = Sum(r.pass_ms);
   if (o.until == CompileOptions::Until::kIr) return absl::OkStatus();
 
@@ -106,6 +123,19 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   }
   r.pass_ms.clear();
   OC_RETURN_IF_ERROR(RunPipeline(r, stages, pipeline));
+  if (nhwc) {
+    nhwc->pass_ms.clear();
+    OC_RETURN_IF_ERROR(RunPipeline(*nhwc, stages, pipeline));
+    // Compared without the opt-in kernel scratch (--kernel-scratch-budget),
+    // which the NHWC convolutions do not take: the layout is a RAM decision.
+    auto scratch_free_arena = [](const PipelineState& s) {
+      return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
+    };
+    if (nhwc->planned && r.planned && scratch_free_arena(*nhwc) < scratch_free_arena(r)) {
+      static_cast<PipelineState&>(r) = std::move(*nhwc);
+      r.channels_last = true;
+    }
+  }
   r.schedule_ms = r.pass_ms["schedule"];
   r.plan_ms = Sum(r.pass_ms) - r.schedule_ms;
   if (o.until != CompileOptions::Until::kC) return absl::OkStatus();

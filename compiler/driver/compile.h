@@ -42,6 +42,10 @@ struct CompileOptions {
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts
   bool io_in_arena = false;  // --io=arena: graph inputs and outputs in the arena
+  // --layout: activations NCHW, NHWC where kernels allow (passes/channels_last.cc),
+  // or auto: NHWC when a convolution can stream and the arena is smaller.
+  enum class Layout { kNchw, kNhwc, kAuto };
+  Layout layout = Layout::kAuto;
   // Selective recompute (passes/recompute.h): extra runs per statement and
   // the total extra MACs as a percentage of the model's.
   bool recompute = false;
@@ -69,6 +73,7 @@ struct CompileOptions {
 struct CompileResult : PipelineState {
   std::vector<GeneratedFile> files;
   DimValues defaulted_dims;  // symbolic batch dimensions the import pinned to 1
+  bool channels_last = false;  // the channels-last pass ran (--layout)
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 

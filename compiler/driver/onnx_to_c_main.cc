@@ -69,6 +69,10 @@ std::vector<oc::CliOption> Options() {
        "where the graph's inputs and outputs live: arena (in the planned arena, counted by the "
        "certificate; NAME_input(i)/NAME_output(i) point into it) or caller (buffers passed to "
        "NAME_run)", "arena on Cortex-M, caller on x86-64", "arena|caller"},
+      {"layout", "", true, "auto",
+       "activation layout: nchw (ONNX's), nhwc (channels-last where the kernels allow, so that "
+       "convolutions can write over their dying input row by row) or auto (nhwc when that "
+       "lowers the arena)", "", "nchw|nhwc|auto"},
       {"overlap", "", true, "on",
        "input/output overlap contracts (a streaming kernel's output over its dying input)", "",
        "on|off"},
@@ -124,7 +128,7 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
   for (const char* opt : {"name", "dim", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
                           "recompute-cap", "recompute-mac-budget", "target", "arena-section",
-                          "weights-section", "requant", "kernel-scratch-budget", "io"}) {
+                          "weights-section", "requant", "kernel-scratch-budget", "io", "layout"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("arena-guard")) line += " --arena-guard";
@@ -232,6 +236,13 @@ int main(int argc, char** argv) {
     return Usage("--io must be arena or caller");
   }
   o.io_in_arena = cli.Has("io") ? cli.Get("io") == "arena" : o.target->io_in_arena;
+  const std::string layout = cli.Get("layout");
+  if (layout != "nchw" && layout != "nhwc" && layout != "auto") {
+    return Usage("--layout must be nchw, nhwc or auto");
+  }
+  o.layout = layout == "nchw"   ? oc::CompileOptions::Layout::kNchw
+             : layout == "nhwc" ? oc::CompileOptions::Layout::kNhwc
+                                : oc::CompileOptions::Layout::kAuto;
   if (cli.Get("recompute") != "on" && cli.Get("recompute") != "off") {
     return Usage("--recompute must be on or off");
   }

@@ -217,6 +217,7 @@ void WriteOverlaps(JsonWriter& j, const CompileResult& r) {
     j.Int(p.statements()[c.statement].operands[0]);
     j.Key("output_value");
     j.Int(p.statements()[c.statement].results[0]);
+    // planes, elements or rows: the count; pixels: the block.
     j.Key(pixels ? "block" : OverlapKindName(c.kind));
     j.Int(pixels ? c.block : c.planes);
     j.Key("displacement");
@@ -311,6 +312,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   // input and output buffers (none with --io=arena).
   j.Key("io_in_arena");
   j.Bool(r.memory.aliases.io_in_arena);
+  j.Key("layout");
+  j.String(r.channels_last ? "nhwc" : "nchw");
   j.Key("caller_io_bytes");
   j.Int(CallerIoBytes(r.model));
   j.Key("total_ram_bytes");

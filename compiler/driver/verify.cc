@@ -413,6 +413,23 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
       if (-c.displacement < std::max<int64_t>(0, (n - 1) * (in_bytes / n - out_bytes / n))) {
         return Mismatch(what + " starts its output too early: an element would overwrite live input");
       }
+    } else if (o["kind"].string == "rows" && IsRowStreamingConv(p, st)) {
+      // The channels-last kernel computes output row (n, oy) while it still
+      // reads input rows n * h_in + max(0, oy * stride - pad) and later.
+      const Shape& xs = p.value(st.operands[0]).shape;
+      const Shape& ys = p.value(st.results[0]).shape;
+      const std::vector<int64_t> strides = st.Ints("strides"), pads = st.Ints("pads");
+      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0]) {
+        return Mismatch(what + " has the wrong number of rows");
+      }
+      const int64_t in_row = in_bytes / (xs[0] * xs[2]), out_row = out_bytes / (ys[0] * ys[2]);
+      for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
+        const int64_t n = r / ys[2], oy = r % ys[2];
+        const int64_t first = std::min(std::max<int64_t>(oy * strides[0] - pads[0], 0), xs[2]);
+        if (c.displacement < (r + 1) * out_row - (n * xs[2] + first) * in_row) {
+          return Mismatch(what + " displaces its output too little: a row would overwrite live input");
+        }
+      }
     } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {
       const int64_t block = o["block"].Int();
       // Float: a block of output channels (float); 8-bit: one pixel's input channels (int16).
@@ -504,7 +521,9 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   PipelineState rewritten;
   OC_ASSIGN_OR_RETURN(rewritten.program, ImportOnnxFile(model_path, import_options));
   rewritten.memory.aliases.io_in_arena = r["io_in_arena"].boolean;
-  OC_RETURN_IF_ERROR(RunPipeline(rewritten, DefaultPipeline()));
+  std::vector<std::string> rewrites = DefaultPipeline();
+  if (r["layout"].string == "nhwc") rewrites.push_back("channels-last");
+  OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));
   Program p = std::move(rewritten.program);
   // Selective recompute: rebuild the claimed clones (same op, attributes and
   // operands as their original, so they compute the same bits); everything

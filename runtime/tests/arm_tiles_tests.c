@@ -2,7 +2,8 @@
  * Tests of the kernels that oc_arm_tiles.h speeds up on Cortex-M4F/M7: Gemm
  * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
  * input (oc_conv1x1_overlap_f32); and the 8-bit matrix product, whose
- * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c).
+ * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c). Also the
+ * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32.
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -742,6 +743,186 @@ static void test_qadd(void) {
   }
 }
 
+/* ------------------------------------------- channels-last convolution */
+
+#define NHWC_MAX 8192
+static float g_nx[NHWC_MAX], g_nxt[NHWC_MAX], g_nw[NHWC_MAX], g_nwt[NHWC_MAX], g_nb[64],
+    g_ny[NHWC_MAX + 8], g_nyt[NHWC_MAX], g_nr[NHWC_MAX];
+
+/* NCHW <-> NHWC of n items of c channels and `plane` pixels: to_nhwc
+ * reads NCHW src, else NHWC src. */
+static void nhwc_transpose(const float *src, float *dst, int32_t n, int32_t c, int32_t plane,
+                           int to_nhwc) {
+  int32_t i, ch, px;
+  for (i = 0; i < n; i++) {
+    for (ch = 0; ch < c; ch++) {
+      for (px = 0; px < plane; px++) {
+        const int32_t nchw = (i * c + ch) * plane + px, nhwc = (i * plane + px) * c + ch;
+        if (to_nhwc) {
+          dst[nhwc] = src[nchw];
+        } else {
+          dst[nchw] = src[nhwc];
+        }
+      }
+    }
+  }
+}
+
+/* OIHW weights to per-group HWIO: wt[(((g k_h + kh) k_w + kw) cig + ic) cog + c]
+ * = w[(((g cog + c) cig + ic) k_h + kh) k_w + kw] */
+static void nhwc_weights(const oc_conv2d_params *p, const float *w, float *wt) {
+  const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
+  int32_t g, c, ic, kh, kw;
+  for (g = 0; g < p->group; g++) {
+    for (c = 0; c < cog; c++) {
+      for (ic = 0; ic < cig; ic++) {
+        for (kh = 0; kh < p->k_h; kh++) {
+          for (kw = 0; kw < p->k_w; kw++) {
+            wt[(((g * p->k_h + kh) * p->k_w + kw) * cig + ic) * cog + c] =
+                w[(((g * cog + c) * cig + ic) * p->k_h + kh) * p->k_w + kw];
+          }
+        }
+      }
+    }
+  }
+}
+
+static const oc_act kNhwcActs[6] = {
+    {OC_ACT_NONE, 0.0f, 0.0f},         {OC_ACT_RELU, 0.0f, 0.0f},
+    {OC_ACT_CLIP, -0.5f, 0.75f},       {OC_ACT_LEAKY_RELU, 0.125f, 0.0f},
+    {OC_ACT_HARD_SIGMOID, 0.2f, 0.5f}, {OC_ACT_HARD_SWISH, 0.0f, 0.0f},
+};
+
+/* oc_conv2d_nhwc_f32 against oc_conv2d_f32 (NCHW, OIHW) with the same data,
+ * bit for bit but for NaN payloads (which NaN a NaN + NaN keeps depends on
+ * the operand order the compiler picks: oc_conv2d_f32's own NaNs differ
+ * between its vector and scalar builds), for each of the four layouts:
+ * kernels 1x1, 3x3, 5x5, 3x1, strides 1 and 2, begin pads 0..2 with various
+ * end pads (rows and columns wholly in the padding included), dilations 1
+ * and 2, one group, two, and depthwise, channel counts off the vector
+ * blocks, two batch items, a -0.0 bias. The output buffer starts as garbage
+ * and has a guard past its end. */
+static void test_conv_nhwc(void) {
+  static const int32_t kernels[4][2] = {{1, 1}, {3, 3}, {5, 5}, {3, 1}};
+  static const int32_t couts1[4] = {5, 13, 17, 20}, cogs2[3] = {5, 9, 13}, dws[3] = {5, 13, 17};
+  int32_t ki, si, pi, di, gt, lay, i, at = 0;
+  char name[96];
+  for (ki = 0; ki < 4; ki++) {
+    for (si = 1; si <= 2; si++) {
+      for (pi = 0; pi <= 2; pi++) {
+        for (di = 1; di <= 2; di++) {
+          for (gt = 0; gt < 3; gt++, at++) {
+            oc_conv2d_params p;
+            const int32_t end = (pi + si + di + ki) % 3;
+            const int with_bias = at % 3 != 0;
+            int32_t nx, ny, nw;
+            memset(&p, 0, sizeof p);
+            p.n = 2;
+            p.k_h = kernels[ki][0], p.k_w = kernels[ki][1];
+            p.stride_h = p.stride_w = si;
+            p.dil_h = p.dil_w = di;
+            p.pad_top = p.pad_left = pi;
+            p.h_in = (p.k_h - 1) * di + 3;
+            p.w_in = (p.k_w - 1) * di + 7;
+            p.h_out = (p.h_in + pi + end - (p.k_h - 1) * di - 1) / si + 1;
+            p.w_out = (p.w_in + pi + end - (p.k_w - 1) * di - 1) / si + 1;
+            if (gt == 0) {
+              p.group = 1, p.c_in = 2 + at % 2, p.c_out = couts1[at % 4];
+            } else if (gt == 1) {
+              p.group = 2, p.c_in = 2 * (2 + at % 2), p.c_out = 2 * cogs2[at % 3];
+            } else {
+              p.group = p.c_in = p.c_out = dws[at % 3];
+            }
+            p.act = kNhwcActs[at % 6];
+            p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+            nx = p.n * p.c_in * p.h_in * p.w_in;
+            ny = p.n * p.c_out * p.h_out * p.w_out;
+            nw = p.c_out * (p.c_in / p.group) * p.k_h * p.k_w;
+            if (nx > NHWC_MAX || ny > NHWC_MAX || nw > NHWC_MAX || p.c_out > 64) {
+              say("FAIL: conv nhwc buffers too small\n");
+              g_fail++;
+              continue;
+            }
+            fill(g_nx, nx, at % 2);
+            fill(g_nw, nw, at % 4 < 2);
+            fill(g_nb, p.c_out, at % 5 == 0);
+            if (with_bias) g_nb[0] = from_bits(0x80000000u); /* -0.0 */
+            oc_conv2d_f32(&p, g_nx, g_nw, with_bias ? g_nb : NULL, g_nr);
+            nhwc_weights(&p, g_nw, g_nwt);
+            nhwc_transpose(g_nx, g_nxt, p.n, p.c_in, p.h_in * p.w_in, 1);
+            for (lay = 0; lay < 4; lay++) {
+              const int32_t x_nhwc = lay & 1, y_nhwc = lay >> 1;
+              const int32_t shape[12] = {x_nhwc, y_nhwc, p.c_in, p.c_out, p.group, p.h_in, p.w_in,
+                                         p.k_h, p.k_w, si, di, pi * 10 + end};
+              fill(g_ny, ny, 1);
+              for (i = 0; i < 8; i++) g_ny[ny + i] = from_bits(0x7fa5a5a5u);
+              oc_conv2d_nhwc_f32(&p, x_nhwc ? g_nxt : g_nx, g_nwt, with_bias ? g_nb : NULL, g_ny,
+                                 x_nhwc, y_nhwc);
+              case_name(name, "conv nhwc", shape, 12);
+              for (i = 0; i < 8; i++) {
+                if (bits_of(g_ny[ny + i]) != 0x7fa5a5a5u) break;
+              }
+              if (i < 8) {
+                say("FAIL: ");
+                say(name);
+                say(" wrote past its output\n");
+                g_fail++;
+                continue;
+              }
+              if (y_nhwc) {
+                nhwc_transpose(g_ny, g_nyt, p.n, p.c_out, p.h_out * p.w_out, 0);
+              } else {
+                memcpy(g_nyt, g_ny, (size_t)ny * sizeof(float));
+              }
+              check_case(name, g_nyt, g_nr, ny);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/* NHWC in and out over one buffer, y starting pad_top + 1 rows before x (a
+ * row is w * c floats on both sides): the streaming order lets each output
+ * row overwrite an input row that no later output row reads. */
+static void test_conv_nhwc_overlap(void) {
+  /* k_h, k_w, dilation, channels, depthwise */
+  static const int32_t cases[6][5] = {{3, 3, 1, 13, 0}, {5, 5, 1, 6, 0}, {1, 1, 1, 9, 0},
+                                      {3, 1, 1, 13, 1}, {3, 3, 2, 5, 0}, {3, 3, 1, 17, 1}};
+  int32_t ci;
+  char name[96];
+  for (ci = 0; ci < 6; ci++) {
+    const int32_t *c = cases[ci];
+    oc_conv2d_params p;
+    int32_t plane, nx, row;
+    memset(&p, 0, sizeof p);
+    p.n = 2;
+    p.c_in = p.c_out = c[3];
+    p.group = c[4] ? c[3] : 1;
+    p.k_h = c[0], p.k_w = c[1];
+    p.stride_h = p.stride_w = 1;
+    p.dil_h = p.dil_w = c[2];
+    p.pad_top = (p.k_h - 1) * c[2] / 2, p.pad_left = (p.k_w - 1) * c[2] / 2;
+    p.h_in = p.h_out = 6, p.w_in = p.w_out = 9;
+    p.act = kNhwcActs[ci % 3];
+    p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+    plane = p.h_in * p.w_in;
+    nx = p.n * p.c_in * plane;
+    row = p.w_in * p.c_in;
+    fill(g_nx, nx, ci % 2);
+    fill(g_nw, p.c_out * (p.c_in / p.group) * p.k_h * p.k_w, 0);
+    fill(g_nb, p.c_out, 0);
+    oc_conv2d_f32(&p, g_nx, g_nw, g_nb, g_nr);
+    nhwc_weights(&p, g_nw, g_nwt);
+    nhwc_transpose(g_nx, g_ny + (p.pad_top + 1) * row, p.n, p.c_in, plane, 1);
+    oc_conv2d_nhwc_f32(&p, g_ny + (p.pad_top + 1) * row, g_nwt, g_nb, g_ny, 1, 1);
+    nhwc_transpose(g_ny, g_nyt, p.n, p.c_out, plane, 0);
+    case_name(name, "conv nhwc overlap", c, 5);
+    check_case(name, g_nyt, g_nr, nx);
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
@@ -751,6 +932,8 @@ int main(void) {
   test_qadd();
   test_pointwise();
   test_pointwise_overlap();
+  test_conv_nhwc();
+  test_conv_nhwc_overlap();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");
   say_u32((uint32_t)g_fail, 0);

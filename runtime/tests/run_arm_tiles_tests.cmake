@@ -7,7 +7,7 @@
 #  -DROOT=source dir -DOUT=build dir)
 set(runtime ${ROOT}/runtime)
 set(bed ${ROOT}/targets/cortex_m)
-set(sources ${runtime}/tests/arm_tiles_tests.c ${runtime}/src/conv2d.c
+set(sources ${runtime}/tests/arm_tiles_tests.c ${runtime}/src/conv2d.c ${runtime}/src/conv2d_nhwc.c
             ${runtime}/src/conv1x1_overlap.c ${runtime}/src/gemm.c ${runtime}/src/qgemm.c ${runtime}/src/qconv.c
             ${runtime}/src/qconv2d.c ${runtime}/src/qconv_pointwise.c ${runtime}/src/qconv_column.c ${runtime}/src/qconv1x1_overlap.c
             ${runtime}/src/qconv1x1_overlap_packed.c ${runtime}/src/qconv2d_packed.c ${runtime}/src/qconv_dw3x3.c ${runtime}/src/qconv2d_packed4.c

@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "compiler/support/status.h"
 #include "targets/c99/statement_emitter.h"
+#include "targets/kernel_facts.h"
 
 namespace oc {
 
@@ -132,6 +133,20 @@ void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string&
 absl::Status StatementEmitter::Conv(bool transpose) {
   OC_RETURN_IF_ERROR(RequireF32(0));
   const OverlapContract* c = transpose ? nullptr : Overlap();
+  if (!transpose && IsChannelsLastConv(s_)) {
+    // Weights per group [kh][kw][ic][oc] (passes/channels_last.cc).
+    Params("oc_conv2d_params", ConvFields());
+    Use("conv2d_nhwc.c");
+    if (c && c->kind == OverlapContract::Kind::kRows) {
+      w_.Comment(absl::StrCat("overlap contract: the output starts ", c->displacement,
+                              " bytes below the input; output rows are written in order, each"));
+      w_.Comment("over input rows that no later output row reads");
+    }
+    w_.Line(absl::StrCat("oc_conv2d_nhwc_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", ",
+                         s_.Int("x_channels_last"), ", ", s_.Int("y_channels_last"), ");"));
+    return absl::OkStatus();
+  }
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Params("oc_conv2d_params", ConvFields());
     Use("conv1x1_overlap.c");

@@ -19,6 +19,7 @@ from pathlib import Path
 
 # Tamperings that only one check can catch: the rejection must name it.
 EXPECTED_ERROR = {"contract too close": "displaces its output too little",
+                  "rows too close": "displaces its output too little",
                   "io output overwritten": "before the end of the run",
                   "elements count": "wrong number of elements"}
 
@@ -68,12 +69,12 @@ def tamperings(report, graph_outputs, descendants):
         out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
         inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
         out["offset"] = inp["offset"] + d["alignment"]
-    def contract_too_close(d):
-        # Consistent but unsafe: a plane contract's displacement one alignment
-        # unit below its kernel's minimum, its input moved to match (output
-        # exactly `displacement` below it) and the credit recomputed, so that
-        # only the minimum-displacement check can reject it.
-        c = next((c for c in d["overlaps"] if c["kind"] == "planes" and c["displacement"] > 0), None)
+    def too_close(d, kind):
+        # Consistent but unsafe: a plane (or rows) contract's displacement one
+        # alignment unit below its kernel's minimum, its input moved to match
+        # (output exactly `displacement` below it) and the credit recomputed,
+        # so that only the minimum-displacement check can reject it.
+        c = next((c for c in d["overlaps"] if c["kind"] == kind and c["displacement"] > 0), None)
         if c is None:
             raise LookupError
         c["displacement"] -= d["alignment"]
@@ -104,11 +105,20 @@ def tamperings(report, graph_outputs, descendants):
                     a["offset"] = b["offset"]
                     return
         raise LookupError
+    def contract_too_close(d): too_close(d, "planes")
+    def rows_too_close(d): too_close(d, "rows")
+    def layout(d):
+        # Claim the other layout: the program verify rebuilds then has other
+        # kernels (and value ids) than the report's.
+        d["layout"] = "nchw" if d["layout"] == "nhwc" else "nhwc"
     cases = [("elide", elide), ("clobber", clobber), ("peak", peak), ("bound", bound), ("certified", certified), ("order", order),
              ("overlap", overlap), ("outside", outside)]
     if report["overlaps"]:
         cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
-                  ("contract kernel", contract_kernel), ("contract too close", contract_too_close)]
+                  ("contract kernel", contract_kernel), ("contract too close", contract_too_close),
+                  ("rows too close", rows_too_close)]
+    if report["layout"] == "nhwc":
+        cases += [("layout", layout)]
     if any(c["kind"] == "elements" for c in report["overlaps"]):
         def elements_count(d):
             # An elements contract over fewer elements than its kernel writes.

@@ -21,6 +21,15 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
  * band in scratch (oc_conv2d_band_floats(p) floats, oc_conv_band.h) */
 OC_API void oc_conv2d_band_f32(const oc_conv2d_params *p, const float *x, const float *w,
                                const float *bias, float *scratch, float *y);
+/* conv2d_nhwc.c: 2-D convolution (d_in = d_out = k_d = 1) with channels-last activations:
+ * x is NHWC when x_nhwc, else NCHW; y is NHWC when y_nhwc, else NCHW.
+ * Weights per group g in HWIO order: w[(((g * k_h + kh) * k_w + kw) * cig + ic) * cog + c]
+ * (cig = c_in / group, cog = c_out / group; output channel g * cog + c).
+ * The same sums in the same order as oc_conv2d_f32, so the same bits. Output
+ * rows in increasing (n, oy) order, each reading only its window's input rows
+ * (the file's header has the exact contract). */
+OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const float *w,
+                               const float *bias, float *y, int32_t x_nhwc, int32_t y_nhwc);
 /* conv1x1_overlap.c: 1x1 stride-1 convolution that may write over its
  * input (y may equal x); scratch holds c_out * block floats */
 OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,
