@@ -296,6 +296,30 @@ std::string BaselineTable(const CompileResult& r) {
   return out + "</table>";
 }
 
+// The overlap contracts: which steps write their output over their dying
+// input (rows: a channels-last convolution streaming row by row), how far
+// below it, and the bytes that saves at the step.
+std::string OverlapTable(const CompileResult& r) {
+  if (r.model.overlaps.empty()) return "";
+  std::string out = absl::StrCat(
+      "<h2>Outputs over dying inputs</h2><p class=\"note\">Layout: ",
+      r.channels_last ? "channels-last (NHWC) for the float convolution stacks"
+                      : "ONNX's NCHW",
+      ". Each step below writes its output over input bytes it has read for the last time "
+      "(an overlap contract), saving the bytes shown at that step.</p>"
+      "<table id=\"overlaps\"><tr><th>step</th><th>node</th><th>kind</th>"
+      "<th class=\"n\">displacement</th><th class=\"n\">bytes saved</th></tr>");
+  for (const OverlapContract& c : r.model.overlaps) {
+    const Statement& st = r.program.statements()[c.statement];
+    // Statements are in the chosen order: the index is the step.
+    absl::StrAppend(&out, "<tr><td>", c.statement, "</td><td>",
+                    HtmlEscape(ShortName(st.node_name, 60)), "</td><td>", OverlapKindName(c.kind),
+                    "</td><td class=\"n\">", GroupDigits(c.displacement), "</td><td class=\"n\">",
+                    GroupDigits(c.credit), "</td></tr>");
+  }
+  return out + "</table>";
+}
+
 }  // namespace
 
 std::string MakeHtmlReport(const CompileOptions& o, const CompileResult& r) {
@@ -321,7 +345,7 @@ std::string MakeHtmlReport(const CompileOptions& o, const CompileResult& r) {
       LiveBytesChart(r), PeakTable(r, items),
       "<h2>Arena layout</h2><p class=\"note\">Where each buffer sits in the arena (up) and when it is "
       "live (across). Outlined boxes are live at the peak step; hatched boxes are kernel scratch.</p>",
-      ArenaLayoutChart(r, items), BaselineTable(r),
+      ArenaLayoutChart(r, items), OverlapTable(r), BaselineTable(r),
       "<footer>onnx-to-c ", ONNX_TO_C_VERSION,
       " &#183; the JSON report (--report) has every number on this page</footer></main></body></html>\n");
 }
