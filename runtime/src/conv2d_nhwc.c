@@ -20,12 +20,17 @@
  * tile of local accumulators. So y may overlap x where each output row lies
  * over input rows that neither that row nor a later one reads.
  *
- * Tiles: a block of output channels (2 lanes of oc_tile.h where it has
- * vectors, 4 floats elsewhere) x 4 pixels of a row whose taps are all inside
- * the input, the same block x 1 pixel near the padding; a group's last
- * channels in 1-lane blocks, then (with vectors) one lane of the rest whose
- * extra elements are never stored. The weights of a tap load as whole lanes,
- * each input value is broadcast to every lane. Depthwise convolutions (one
+ * Tiles: a block of output channels (2 lanes where there are vectors, 4
+ * floats elsewhere; a lane is oc_tile.h's, or 8 floats where GCC has AVX
+ * enabled but oc_tile.h keeps 4-float lanes, as in a generated model's AVX2
+ * file) x 4 pixels of a row whose taps are all inside the input (with
+ * vectors: 3-wide kernel rows unrolled, and with 3-wide kernels of dilation
+ * 1 also 4 pixels whose first or last one has its outer tap in the padding,
+ * that tap skipped for it alone), the same block x 1 pixel elsewhere near
+ * the padding; a group's last channels in 1-lane blocks, then (with vectors)
+ * one lane of the rest whose extra elements are never stored. The weights of
+ * a tap load as whole lanes, each input value is broadcast to every lane.
+ * Depthwise convolutions (one
  * input and one output channel per group) take lanes across groups instead:
  * their input channels are contiguous in NHWC.
  *
@@ -63,18 +68,47 @@ typedef struct {
 typedef void (*nhwc_tile_fn_)(const nhwc_geom_ *g, const float *x, int32_t ix, const float *w,
                               const float *bias, int32_t kw0, int32_t kw1, float *y);
 
-/* OC_LANE_W values p[0], p[s], ... (only those: x may share memory with y) */
-OC_LANE_INLINE oc_lane nhwc_load_(const float *p, int32_t s) {
+/* The lanes of this kernel: oc_tile.h's, except where AVX is enabled but
+ * oc_tile.h keeps 4-float lanes (ONNX_TO_C_AVX_LANES unset, as in a
+ * generated model's AVX2 file with GCC, whose target pragma defines __AVX__):
+ * 8-float vectors here, twice the channels per instruction. Each element is
+ * still one output's own sum, so the same bits; the activation is
+ * oc_lane_store's on each half. */
+#if OC_LANE_VECTOR && OC_LANE_W == 4 && defined(__AVX__) && defined(__GNUC__)
+typedef float nhwc_lane_ __attribute__((vector_size(32)));
+#define OC_NHWC_W 8
+
+OC_LANE_INLINE nhwc_lane_ nhwc_splat_(float v) {
+  const nhwc_lane_ r = {v, v, v, v, v, v, v, v};
+  return r;
+}
+
+/* p[i] = act(lane i) */
+OC_LANE_INLINE void nhwc_store_(float *p, nhwc_lane_ v, const oc_act *act) {
+  oc_lane h[2];
+  memcpy(h, &v, sizeof v);
+  oc_lane_store(p, h[0], act);
+  oc_lane_store(p + 4, h[1], act);
+}
+#else
+typedef oc_lane nhwc_lane_;
+#define OC_NHWC_W OC_LANE_W
+#define nhwc_splat_ oc_lane_splat
+#define nhwc_store_ oc_lane_store
+#endif
+
+/* OC_NHWC_W values p[0], p[s], ... (only those: x may share memory with y) */
+OC_LANE_INLINE nhwc_lane_ nhwc_load_(const float *p, int32_t s) {
 #if OC_LANE_VECTOR
   if (s == 1) {
-    oc_lane r;
+    nhwc_lane_ r;
     memcpy(&r, p, sizeof r);
     return r;
   } else {
-#if OC_LANE_W == 8
-    const oc_lane r = {p[0], p[s], p[2 * s], p[3 * s], p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
+#if OC_NHWC_W == 8
+    const nhwc_lane_ r = {p[0], p[s], p[2 * s], p[3 * s], p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
 #else
-    const oc_lane r = {p[0], p[s], p[2 * s], p[3 * s]};
+    const nhwc_lane_ r = {p[0], p[s], p[2 * s], p[3 * s]};
 #endif
     return r;
   }
@@ -85,28 +119,28 @@ OC_LANE_INLINE oc_lane nhwc_load_(const float *p, int32_t s) {
 }
 
 /* y[i * s] = act(lane i) */
-OC_LANE_INLINE void nhwc_put_(float *y, int32_t s, oc_lane v, const oc_act *act) {
+OC_LANE_INLINE void nhwc_put_(float *y, int32_t s, nhwc_lane_ v, const oc_act *act) {
 #if OC_LANE_VECTOR
   if (s == 1) {
-    oc_lane_store(y, v, act);
+    nhwc_store_(y, v, act);
   } else {
-    float t[OC_LANE_W];
+    float t[OC_NHWC_W];
     int32_t i;
-    oc_lane_store(t, v, act);
-    for (i = 0; i < OC_LANE_W; i++) y[i * s] = t[i];
+    nhwc_store_(t, v, act);
+    for (i = 0; i < OC_NHWC_W; i++) y[i * s] = t[i];
   }
 #else
   (void)s;
-  oc_lane_store(y, v, act);
+  nhwc_store_(y, v, act);
 #endif
 }
 
 #if OC_LANE_VECTOR
-/* A lane's first n < OC_LANE_W channels (a group's last ones): the other
+/* A lane's first n < OC_NHWC_W channels (a group's last ones): the other
  * lanes compute sums that are never stored. */
-OC_LANE_INLINE oc_lane nhwc_load_n_(const float *p, int32_t s, int32_t n) {
-#if OC_LANE_W == 8
-  const oc_lane r = {p[0],
+OC_LANE_INLINE nhwc_lane_ nhwc_load_n_(const float *p, int32_t s, int32_t n) {
+#if OC_NHWC_W == 8
+  const nhwc_lane_ r = {p[0],
                      n > 1 ? p[s] : 0.0f,
                      n > 2 ? p[2 * s] : 0.0f,
                      n > 3 ? p[3 * s] : 0.0f,
@@ -115,15 +149,15 @@ OC_LANE_INLINE oc_lane nhwc_load_n_(const float *p, int32_t s, int32_t n) {
                      n > 6 ? p[6 * s] : 0.0f,
                      0.0f};
 #else
-  const oc_lane r = {p[0], n > 1 ? p[s] : 0.0f, n > 2 ? p[2 * s] : 0.0f, 0.0f};
+  const nhwc_lane_ r = {p[0], n > 1 ? p[s] : 0.0f, n > 2 ? p[2 * s] : 0.0f, 0.0f};
 #endif
   return r;
 }
 
-OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, oc_lane v, const oc_act *act, int32_t n) {
-  float t[OC_LANE_W];
+OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, nhwc_lane_ v, const oc_act *act, int32_t n) {
+  float t[OC_NHWC_W];
   int32_t i;
-  oc_lane_store(t, v, act);
+  nhwc_store_(t, v, act);
   for (i = 0; i < n; i++) y[i * s] = t[i];
 }
 #endif
@@ -143,13 +177,13 @@ OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, oc_lane v, const oc_act *ac
 
 /* Suffix F: whole lanes; N: one lane of g->nc channels. */
 #define OC_NHWC_BIAS_F(j, l) \
-  const oc_lane b##l = bias != NULL ? nhwc_load_(bias + (l) * OC_LANE_W, 1) : oc_lane_splat(0.0f);
+  const nhwc_lane_ b##l = bias != NULL ? nhwc_load_(bias + (l) * OC_NHWC_W, 1) : nhwc_splat_(0.0f);
 #define OC_NHWC_BIAS_N(j, l) \
-  const oc_lane b##l = bias != NULL ? nhwc_load_n_(bias, 1, g->nc) : oc_lane_splat(0.0f);
-#define OC_NHWC_DECL1(j, l) oc_lane a##j##_##l = b##l;
+  const nhwc_lane_ b##l = bias != NULL ? nhwc_load_n_(bias, 1, g->nc) : nhwc_splat_(0.0f);
+#define OC_NHWC_DECL1(j, l) nhwc_lane_ a##j##_##l = b##l;
 #define OC_NHWC_DECL(j, L) L(OC_NHWC_DECL1, j)
 #define OC_NHWC_STORE1_F(j, l) \
-  nhwc_put_(y + (j) * g->yx + (l) * OC_LANE_W * g->yc, g->yc, a##j##_##l, g->act);
+  nhwc_put_(y + (j) * g->yx + (l) * OC_NHWC_W * g->yc, g->yc, a##j##_##l, g->act);
 #define OC_NHWC_STORE1_N(j, l) nhwc_put_n_(y + (j) * g->yx, g->yc, a##j##_##l, g->act, g->nc);
 #define OC_NHWC_STORE_F(j, L) L(OC_NHWC_STORE1_F, j)
 #define OC_NHWC_STORE_N(j, L) L(OC_NHWC_STORE1_N, j)
@@ -158,14 +192,37 @@ OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, oc_lane v, const oc_act *ac
  * one value per pixel for every lane. ONE_TAP: a loop over the input
  * channels alone where each has one tap (1x1 kernels), 0 in the 1-pixel
  * tiles (only the padding's columns take them). */
-#define OC_NHWC_WLOAD_F(j, l) const oc_lane w##l = nhwc_load_(wp + (l) * OC_LANE_W, 1);
-#define OC_NHWC_WLOAD_N(j, l) const oc_lane w##l = nhwc_load_n_(wp, 1, g->nc);
+#define OC_NHWC_WLOAD_F(j, l) const nhwc_lane_ w##l = nhwc_load_(wp + (l) * OC_NHWC_W, 1);
+#define OC_NHWC_WLOAD_N(j, l) const nhwc_lane_ w##l = nhwc_load_n_(wp, 1, g->nc);
 #define OC_NHWC_MAC1(j, l) OC_MAC(a##j##_##l, w##l, xv);
 #define OC_NHWC_MAC(j, L)                           \
   {                                                 \
-    const oc_lane xv = oc_lane_splat(xp[(j) * ps]); \
+    const nhwc_lane_ xv = nhwc_splat_(xp[(j) * ps]); \
     L(OC_NHWC_MAC1, j)                              \
   }
+/* One tap of 3-wide kernel rows: the weights at W, the first pixel's input at X. */
+#define OC_NHWC_TAP(X, W, LANES, PIXELS, K) \
+  {                                         \
+    const float *xp = (X), *wp = (W);       \
+    LANES(OC_NHWC_WLOAD_##K, 0)             \
+    PIXELS(OC_NHWC_MAC, LANES)              \
+  }
+/* With vectors, 3-wide kernel rows unrolled (a branch of OC_NHWC_TILE_FN). */
+#if OC_LANE_VECTOR
+#define OC_NHWC_KW3(LANES, PIXELS, K)                                                          \
+    } else if (kw1 - kw0 == 3) {                                                               \
+      const float *xi = x + (ix + kw0 * g->dil_w) * g->xx, *wi = w + kw0 * wkw;                \
+      for (ic = 0; ic < g->cig; ic++, xi += g->xc, wi += g->cog) {                             \
+        const float *xh = xi, *wh = wi;                                                        \
+        for (kh = 0; kh < g->nkh; kh++, xh += g->xr, wh += wkh) {                              \
+          OC_NHWC_TAP(xh, wh, LANES, PIXELS, K)                                                \
+          OC_NHWC_TAP(xh + dx, wh + wkw, LANES, PIXELS, K)                                     \
+          OC_NHWC_TAP(xh + 2 * dx, wh + 2 * wkw, LANES, PIXELS, K)                             \
+        }                                                                                      \
+      }
+#else
+#define OC_NHWC_KW3(LANES, PIXELS, K)
+#endif
 #define OC_NHWC_TILE_FN(name, PIXELS, LANES, K, ONE_TAP)                                       \
   static void name(const nhwc_geom_ *g, const float *x, int32_t ix, const float *w,            \
                    const float *bias, int32_t kw0, int32_t kw1, float *y) {                    \
@@ -181,6 +238,7 @@ OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, oc_lane v, const oc_act *ac
         LANES(OC_NHWC_WLOAD_##K, 0)                                                            \
         PIXELS(OC_NHWC_MAC, LANES)                                                             \
       }                                                                                        \
+    OC_NHWC_KW3(LANES, PIXELS, K)                                                              \
     } else {                                                                                   \
       for (ic = 0; ic < g->cig; ic++) {                                                        \
         const int32_t xo = ic * g->xc + (ix + kw0 * g->dil_w) * g->xx;                         \
@@ -197,13 +255,58 @@ OC_LANE_INLINE void nhwc_put_n_(float *y, int32_t s, oc_lane v, const oc_act *ac
     PIXELS(OC_NHWC_STORE_##K, LANES)                                                           \
   }
 
+/* 3-wide kernels of dilation 1 at the padding, kernel columns 0..2 for the
+ * 4 pixels but pixel 0's column 0 (LEFT: ix = -1, its tap kw 0 skipped) or
+ * pixel 3's column 2 (RIGHT) outside the input and skipped: the other taps in
+ * the same order as the whole tile's. x is read from column ix + 1 on. */
+#define OC_NHWC_PIX123(M, L) M(1, L) M(2, L) M(3, L)
+#define OC_NHWC_PIX012(M, L) M(0, L) M(1, L) M(2, L)
+#define OC_NHWC_MACS(j, L)                                \
+  {                                                       \
+    const nhwc_lane_ xv = nhwc_splat_(xp[((j) - 1) * ps]); \
+    L(OC_NHWC_MAC1, j)                                    \
+  }
+#define OC_NHWC_TAPS(X, W, LANES, PIXELS, K, MAC) \
+  {                                               \
+    const float *xp = (X), *wp = (W);             \
+    LANES(OC_NHWC_WLOAD_##K, 0)                   \
+    PIXELS(MAC, LANES)                            \
+  }
+#define OC_NHWC_EDGE_FN(name, LANES, K, LEFT)                                                  \
+  static void name(const nhwc_geom_ *g, const float *x, int32_t ix, const float *w,            \
+                   const float *bias, int32_t kw0, int32_t kw1, float *y) {                    \
+    const int32_t ps = g->stride_w * g->xx, dx = g->xx;                                        \
+    const int32_t wkw = g->cig * g->cog, wkh = g->k_w * wkw;                                   \
+    const float *xi = x + (ix + 1) * g->xx, *wi = w;                                           \
+    int32_t ic, kh;                                                                            \
+    (void)kw0;                                                                                 \
+    (void)kw1;                                                                                 \
+    LANES(OC_NHWC_BIAS_##K, 0)                                                                 \
+    OC_NHWC_PIXELS(OC_NHWC_DECL, LANES)                                                        \
+    for (ic = 0; ic < g->cig; ic++, xi += g->xc, wi += g->cog) {                               \
+      const float *xh = xi, *wh = wi;                                                          \
+      for (kh = 0; kh < g->nkh; kh++, xh += g->xr, wh += wkh) {                                \
+        if (LEFT) {                                                                            \
+          OC_NHWC_TAPS(xh + ps - dx, wh, LANES, OC_NHWC_PIX123, K, OC_NHWC_MACS)               \
+          OC_NHWC_TAPS(xh, wh + wkw, LANES, OC_NHWC_PIXELS, K, OC_NHWC_MAC)                    \
+          OC_NHWC_TAPS(xh + dx, wh + 2 * wkw, LANES, OC_NHWC_PIXELS, K, OC_NHWC_MAC)           \
+        } else {                                                                               \
+          OC_NHWC_TAPS(xh - dx, wh, LANES, OC_NHWC_PIXELS, K, OC_NHWC_MAC)                     \
+          OC_NHWC_TAPS(xh, wh + wkw, LANES, OC_NHWC_PIXELS, K, OC_NHWC_MAC)                    \
+          OC_NHWC_TAPS(xh + dx, wh + 2 * wkw, LANES, OC_NHWC_PIX012, K, OC_NHWC_MAC)           \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+    OC_NHWC_PIXELS(OC_NHWC_STORE_##K, LANES)                                                   \
+  }
+
 /* Depthwise, lanes across groups: a tap's weights are kk apart, its inputs
  * xs (1 in NHWC, a constant then) apart, one load per pixel and lane. */
 #define OC_NHWC_DW_WLOAD_F(j, l) \
-  const oc_lane w##l = nhwc_load_(wp + (l) * OC_LANE_W * g->kk, g->kk);
-#define OC_NHWC_DW_WLOAD_N(j, l) const oc_lane w##l = nhwc_load_n_(wp, g->kk, g->nc);
+  const nhwc_lane_ w##l = nhwc_load_(wp + (l) * OC_NHWC_W * g->kk, g->kk);
+#define OC_NHWC_DW_WLOAD_N(j, l) const nhwc_lane_ w##l = nhwc_load_n_(wp, g->kk, g->nc);
 #define OC_NHWC_DW_MAC1_F(j, l) \
-  OC_MAC(a##j##_##l, w##l, nhwc_load_(xp + (j) * ps + (l) * OC_LANE_W * xs, xs));
+  OC_MAC(a##j##_##l, w##l, nhwc_load_(xp + (j) * ps + (l) * OC_NHWC_W * xs, xs));
 #define OC_NHWC_DW_MAC1_N(j, l) OC_MAC(a##j##_##l, w##l, nhwc_load_n_(xp + (j) * ps, xs, g->nc));
 #define OC_NHWC_DW_MAC_F(j, L) L(OC_NHWC_DW_MAC1_F, j)
 #define OC_NHWC_DW_MAC_N(j, L) L(OC_NHWC_DW_MAC1_N, j)
@@ -240,6 +343,12 @@ OC_NHWC_DW_TILE_FN(nhwc_dw_1l_, OC_NHWC_PIXEL1, OC_NHWC_LANE1, F, g->xc)
 #if OC_LANE_VECTOR
 OC_NHWC_TILE_FN(nhwc_pn_, OC_NHWC_PIXELS, OC_NHWC_LANE1, N, 1)
 OC_NHWC_TILE_FN(nhwc_1n_, OC_NHWC_PIXEL1, OC_NHWC_LANE1, N, 0)
+OC_NHWC_EDGE_FN(nhwc_el_b_, OC_NHWC_LANES, F, 1)
+OC_NHWC_EDGE_FN(nhwc_er_b_, OC_NHWC_LANES, F, 0)
+OC_NHWC_EDGE_FN(nhwc_el_l_, OC_NHWC_LANE1, F, 1)
+OC_NHWC_EDGE_FN(nhwc_er_l_, OC_NHWC_LANE1, F, 0)
+OC_NHWC_EDGE_FN(nhwc_el_n_, OC_NHWC_LANE1, N, 1)
+OC_NHWC_EDGE_FN(nhwc_er_n_, OC_NHWC_LANE1, N, 0)
 OC_NHWC_DW_TILE_FN(nhwc_dw_pn_, OC_NHWC_PIXELS, OC_NHWC_LANE1, N, g->xc)
 OC_NHWC_DW_TILE_FN(nhwc_dw_1n_, OC_NHWC_PIXEL1, OC_NHWC_LANE1, N, g->xc)
 OC_NHWC_DW_TILE_FN(nhwc_dwc_pb_, OC_NHWC_PIXELS, OC_NHWC_LANES, F, 1)
@@ -248,6 +357,8 @@ OC_NHWC_DW_TILE_FN(nhwc_dwc_pl_, OC_NHWC_PIXELS, OC_NHWC_LANE1, F, 1)
 OC_NHWC_DW_TILE_FN(nhwc_dwc_1l_, OC_NHWC_PIXEL1, OC_NHWC_LANE1, F, 1)
 static const nhwc_tile_fn_ nhwc_general_[6] = {nhwc_pb_, nhwc_1b_, nhwc_pl_,
                                                nhwc_1l_, nhwc_pn_, nhwc_1n_};
+static const nhwc_tile_fn_ nhwc_edges_[6] = {nhwc_el_b_, nhwc_er_b_, nhwc_el_l_,
+                                             nhwc_er_l_, nhwc_el_n_, nhwc_er_n_};
 static const nhwc_tile_fn_ nhwc_depthwise_[6] = {nhwc_dw_pb_, nhwc_dw_1b_, nhwc_dw_pl_,
                                                  nhwc_dw_1l_, nhwc_dw_pn_, nhwc_dw_1n_};
 static const nhwc_tile_fn_ nhwc_depthwise_nhwc_[6] = {nhwc_dwc_pb_, nhwc_dwc_1b_, nhwc_dwc_pl_,
@@ -296,9 +407,10 @@ static void nhwc_arm3_(const nhwc_geom_ *g, const float *x, int32_t ix, const fl
 /* The pixels of one output row for one block: tiles of OC_NHWC_PX over
  * [lo, hi), single pixels with their valid kernel columns elsewhere. */
 static void nhwc_pixels_(const oc_conv2d_params *p, const nhwc_geom_ *g, nhwc_tile_fn_ tile,
-                         nhwc_tile_fn_ one, const float *x, const float *w, const float *bias,
-                         float *y) {
+                         nhwc_tile_fn_ one, const nhwc_tile_fn_ *edge, const float *x,
+                         const float *w, const float *bias, float *y) {
   int32_t ox = 0;
+  (void)edge;
   while (ox < p->w_out) {
     const int32_t ix = ox * p->stride_w - p->pad_left;
 #if OC_NHWC_ARM
@@ -322,6 +434,21 @@ static void nhwc_pixels_(const oc_conv2d_params *p, const nhwc_geom_ *g, nhwc_ti
       }
     }
 #endif
+#if OC_LANE_VECTOR
+    if (edge != NULL) { /* 4 pixels with the first or the last one at the padding */
+      if (ox == 0 && ix == -1 && g->lo == 1 && g->hi >= 4) {
+        edge[0](g, x, ix, w, bias, 0, 3, y);
+        ox += 4;
+        continue;
+      }
+      if (ox >= g->lo && ox == p->w_out - 4 && g->hi == p->w_out - 1 &&
+          ix + 3 * p->stride_w + 2 == p->w_in) {
+        edge[1](g, x, ix, w, bias, 0, 3, y + ox * g->yx);
+        ox += 4;
+        continue;
+      }
+    }
+#endif
     if (ox >= g->lo && g->hi - ox >= OC_NHWC_PX) {
       tile(g, x, ix, w, bias, 0, p->k_w, y + ox * g->yx);
       ox += OC_NHWC_PX;
@@ -336,26 +463,26 @@ static void nhwc_pixels_(const oc_conv2d_params *p, const nhwc_geom_ *g, nhwc_ti
   }
 }
 
-/* One output row of `count` channels of a family fn, in blocks, then lanes,
- * then a partial lane; channel c at x + c * xs, w + c * ws, bias + c and
- * y + c * yc. */
+/* One output row of `count` channels of a family fn (with its padding tiles
+ * edge, or NULL), in blocks, then lanes, then a partial lane; channel c at
+ * x + c * xs, w + c * ws, bias + c and y + c * yc. */
 static void nhwc_blocks_(const oc_conv2d_params *p, nhwc_geom_ *g, const nhwc_tile_fn_ *fn,
-                         int32_t count, const float *x, int32_t xs, const float *w, int32_t ws,
-                         const float *bias, float *y) {
+                         const nhwc_tile_fn_ *edge, int32_t count, const float *x, int32_t xs,
+                         const float *w, int32_t ws, const float *bias, float *y) {
   int32_t c = 0;
-  for (; c + OC_NHWC_NL * OC_LANE_W <= count; c += OC_NHWC_NL * OC_LANE_W) {
-    nhwc_pixels_(p, g, fn[0], fn[1], x + c * xs, w + c * ws, bias != NULL ? bias + c : NULL,
-                 y + c * g->yc);
+  for (; c + OC_NHWC_NL * OC_NHWC_W <= count; c += OC_NHWC_NL * OC_NHWC_W) {
+    nhwc_pixels_(p, g, fn[0], fn[1], edge, x + c * xs, w + c * ws,
+                 bias != NULL ? bias + c : NULL, y + c * g->yc);
   }
-  for (; c + OC_LANE_W <= count; c += OC_LANE_W) {
-    nhwc_pixels_(p, g, fn[2], fn[3], x + c * xs, w + c * ws, bias != NULL ? bias + c : NULL,
-                 y + c * g->yc);
+  for (; c + OC_NHWC_W <= count; c += OC_NHWC_W) {
+    nhwc_pixels_(p, g, fn[2], fn[3], edge != NULL ? edge + 2 : NULL, x + c * xs, w + c * ws,
+                 bias != NULL ? bias + c : NULL, y + c * g->yc);
   }
 #if OC_LANE_VECTOR
   if (c < count) {
     g->nc = count - c;
-    nhwc_pixels_(p, g, fn[4], fn[5], x + c * xs, w + c * ws, bias != NULL ? bias + c : NULL,
-                 y + c * g->yc);
+    nhwc_pixels_(p, g, fn[4], fn[5], edge != NULL ? edge + 4 : NULL, x + c * xs, w + c * ws,
+                 bias != NULL ? bias + c : NULL, y + c * g->yc);
   }
 #endif
 }
@@ -368,6 +495,7 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
   const int32_t y_row = y_nhwc ? p->w_out * p->c_out : p->w_out;
   const int32_t span = (p->k_w - 1) * p->dil_w, wg = p->k_h * p->k_w * cig * cog;
   int32_t n, oy, kh, grp;
+  const nhwc_tile_fn_ *edge;
   nhwc_geom_ g;
   g.cig = cig;
   g.cog = cog;
@@ -390,6 +518,12 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
 #if OC_NHWC_ARM
   g.arm3 = p->k_w == 3 && p->dil_w == 1 && (p->stride_w == 1 || p->stride_w == 2);
 #endif
+#if OC_LANE_VECTOR
+  /* 3-wide kernels of dilation 1: 4-pixel tiles at the padding too */
+  edge = p->k_w == 3 && p->dil_w == 1 ? nhwc_edges_ : NULL;
+#else
+  edge = NULL;
+#endif
   for (n = 0; n < p->n; n++) {
     for (oy = 0; oy < p->h_out; oy++) {
       const int32_t iy0 = oy * p->stride_h - p->pad_top;
@@ -411,11 +545,11 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
 #else
         const nhwc_tile_fn_ *fn = nhwc_depthwise_;
 #endif
-        nhwc_blocks_(p, &g, fn, p->c_out, xr, g.xc, wr, wg, bias, yr);
+        nhwc_blocks_(p, &g, fn, NULL, p->c_out, xr, g.xc, wr, wg, bias, yr);
         continue;
       }
       for (grp = 0; grp < p->group; grp++) {
-        nhwc_blocks_(p, &g, nhwc_general_, cog, xr + grp * cig * g.xc, 0, wr + grp * wg, 1,
+        nhwc_blocks_(p, &g, nhwc_general_, edge, cog, xr + grp * cig * g.xc, 0, wr + grp * wg, 1,
                      bias != NULL ? bias + grp * cog : NULL, yr + grp * cog * g.yc);
       }
     }
@@ -441,6 +575,16 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
 #undef OC_NHWC_MAC1
 #undef OC_NHWC_MAC
 #undef OC_NHWC_TILE_FN
+#undef OC_NHWC_TAP
+#undef OC_NHWC_KW3
+#undef OC_NHWC_EDGE_FN
+#undef OC_NHWC_TAPS
+#undef OC_NHWC_MACS
+#undef OC_NHWC_PIX012
+#undef OC_NHWC_PIX123
+#undef OC_NHWC_W
+#undef nhwc_splat_
+#undef nhwc_store_
 #undef OC_NHWC_DW_WLOAD_F
 #undef OC_NHWC_DW_WLOAD_N
 #undef OC_NHWC_DW_MAC1_F
