@@ -17,7 +17,8 @@ runs on the same inputs. Checks:
   * float outputs: within 2% of the output's range (after Softmax), or the probes' tolerance
     in units of the output's quantization step;
   * with --max-arena-ratio R: the arena of the int8 model is at most R times the arena of its
-    fp32 model, where --fp32-dir holds a model of the same file name (both are reported).
+    fp32 model compiled NCHW (--layout=nchw, the int8 kernels' layout), where --fp32-dir holds a
+    model of the same file name (both are reported).
 --int8-dir DIR adds the static-quantized public models found there, every 8-bit activation
 probed: those ONNX Runtime runs entirely on int8 kernels exact, the others close; when DIR is
 absent they are skipped.
@@ -114,9 +115,9 @@ def compile_and_run(args, model, work, inputs, n_out, tag, extra=()):
     return out_files, json.loads(report.read_text())["arena_bytes"]
 
 
-def arena_of(args, model, work, tag):
+def arena_of(args, model, work, tag, options=()):
     rep = work / f"{tag}_report.json"
-    res = common.run([args.compiler, model, "-o", work / f"{tag}_gen", "--report", rep], 300)
+    res = common.run([args.compiler, model, "-o", work / f"{tag}_gen", "--report", rep, *options], 300)
     if res.returncode != 0:
         raise Failure(common.describe_failure(res, f"onnx-to-c ({tag} model)"))
     return json.loads(rep.read_text())["arena_bytes"]
@@ -183,7 +184,9 @@ def run_case(args, spec, root, probe_all):
              "mismatched": mismatched, "compared": compared, "worst_lsb": worst_lsb, "float_max_diff": worst_float}
     fp32_model = Path(args.fp32_dir or "/nonexistent") / path.name.replace("_qop", "")
     if fp32_model.exists():
-        fp32 = arena_of(args, fp32_model, work, "fp32")
+        # In the int8 model's layout (the 8-bit kernels are NCHW): the ratio is that of the
+        # element sizes, not of the float model's channels-last streaming.
+        fp32 = arena_of(args, fp32_model, work, "fp32", ["--layout=nchw"])
         ratio = arena / fp32
         line += f", fp32 arena {fp32} B (ratio {ratio:.3f})"
         stats.update(fp32_arena_bytes=fp32, arena_ratio=ratio)
