@@ -12,8 +12,6 @@
 // Marks: the convolution's attributes `x_channels_last` / `y_channels_last`
 // (1), and its weights replaced by a constant re-laid per group as
 // [kh][kw][ic][oc] (runtime/src/conv2d_nhwc.c).
-#include <set>
-
 #include "absl/strings/str_cat.h"
 #include "passes/pass.h"
 #include "passes/rewrite_utils.h"

@@ -14,7 +14,6 @@ smaller of the two arenas, and the named models meet their expectations.
 --must-not-change: no convolution changes layout (the same C as nchw).
 """
 import argparse
-import concurrent.futures
 import subprocess
 import sys
 from pathlib import Path
@@ -22,8 +21,8 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_recompute_identity import sources  # noqa: E402
-from run_schedule_identity import (build_and_run, cache_summary, collect_cases, compile_model,  # noqa: E402
-                                   prepare_case, use_program_cache)
+from run_schedule_identity import (build_and_run, collect_cases, compile_model,  # noqa: E402
+                                   prepare_case, run_cases, use_program_cache)
 
 
 def check(nchw, nhwc, auto, stream, no_change):
@@ -85,17 +84,7 @@ def main():
     args.must_not_change = [n for n in args.must_not_change.split(",") if n]
     cases = collect_cases(args.models, args.public)
     use_program_cache(args.work)
-    missing = set(args.must_stream + args.must_not_change) - {n for n, _, _ in cases}
-    if missing:
-        print(f"FAIL: named models not given: {' '.join(sorted(missing))}")
-        return 1
-    passed = failed = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for ok, line in pool.map(lambda c: check_case(args, *c), cases):
-            print(line, flush=True)
-            passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed ({cache_summary()})")
-    return 1 if failed else 0
+    return run_cases(args, cases, check_case, args.must_stream + args.must_not_change)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ their expectations.
 --must-not-change: no clone, the same order and the same arena as without.
 """
 import argparse
-import concurrent.futures
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +24,8 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
-from run_schedule_identity import (build_and_run, cache_summary, collect_cases, compile_model,  # noqa: E402
-                                   prepare_case, use_program_cache)
+from run_schedule_identity import (build_and_run, collect_cases, compile_model,  # noqa: E402
+                                   prepare_case, run_cases, use_program_cache)
 
 
 def sources(out):
@@ -113,17 +112,7 @@ def main():
     args.must_not_change = [n for n in args.must_not_change.split(",") if n]
     cases = collect_cases(args.models, args.public)
     use_program_cache(args.work)
-    missing = set(args.must_pay + args.must_not_change) - {n for n, _, _ in cases}
-    if missing:
-        print(f"FAIL: named models not given: {' '.join(sorted(missing))}")
-        return 1
-    passed = failed = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for ok, line in pool.map(lambda c: check_case(args, *c), cases):
-            print(line, flush=True)
-            passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed ({cache_summary()})")
-    return 1 if failed else 0
+    return run_cases(args, cases, check_case, args.must_pay + args.must_not_change)
 
 
 if __name__ == "__main__":

@@ -163,6 +163,22 @@ def build_and_run(out, work, label, inputs, n_outputs, cc="gcc", flags=("-DONNX_
     return [Path(f).read_bytes() for f in out_files]
 
 
+def run_cases(args, cases, check_case, named=()):
+    """Runs check_case(args, name, model, data) on every case (args.jobs at a time), printing
+    each line; first, every model `named` must be among the cases. Returns the exit status."""
+    missing = set(named) - {n for n, _, _ in cases}
+    if missing:
+        print(f"FAIL: named models not given: {' '.join(sorted(missing))}")
+        return 1
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for ok, line in pool.map(lambda c: check_case(args, *c), cases):
+            print(line, flush=True)
+            passed, failed = passed + ok, failed + (not ok)
+    print(f"{passed} passed, {failed} failed ({cache_summary()})")
+    return 1 if failed else 0
+
+
 def prepare_case(work_root, name, model, data):
     """The case's work folder (created), its inputs and its number of outputs."""
     work = Path(work_root) / name.replace("/", "_")

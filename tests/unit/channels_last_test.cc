@@ -18,6 +18,7 @@ namespace {
 
 using ::oc::testing::AddF32Constant;
 using ::oc::testing::AddOp;
+using ::oc::testing::ByteArena;
 
 // A 3x3, pad 1, stride 1 float convolution of x into c_out channels.
 ValueId AddConv3x3(Program& p, ValueId x, int64_t c_out, const std::string& name) {
@@ -95,19 +96,6 @@ TEST(ChannelsLastTest, RowsDisplacement) {
   // 8 * 30 = 240 while the kernel still reads from input row 4 + 2 (at 60).
   EXPECT_EQ(MinRowsDisplacement(2, 4, 10, 4, 30, 1, 1), 180);
 }
-
-// Bytes of one arena: which value each byte holds (-1: none).
-class ByteArena {
- public:
-  explicit ByteArena(int64_t size) : owner_(static_cast<size_t>(size), -1) {}
-  void Write(int64_t from, int64_t bytes, int who) { std::fill_n(owner_.begin() + from, bytes, who); }
-  bool Holds(int64_t from, int64_t bytes, int who) const {
-    return std::all_of(owner_.begin() + from, owner_.begin() + from + bytes, [&](int o) { return o == who; });
-  }
-
- private:
-  std::vector<int> owner_;
-};
 
 // The NHWC kernel's order: output rows (n, oy) in turn, pixel by pixel; each
 // pixel reads its window's pixels inside the input, then writes its channels.

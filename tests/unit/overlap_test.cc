@@ -27,6 +27,7 @@ namespace {
 
 using ::oc::testing::AddF32Constant;
 using ::oc::testing::AddOp;
+using ::oc::testing::ByteArena;
 using ::testing::HasSubstr;
 
 void SetPoolAttrs(Statement& s, int64_t k, int64_t stride) {
@@ -195,23 +196,6 @@ TEST(OverlapContractTest, QuantizeWritesOverItsDyingFloatInput) {
 
 // ---- The access orders, byte by byte -----------------------------------------------
 
-// Bytes of one arena: which value's content each byte holds (-1: none).
-// Reading a byte of the input that no longer holds it is the bug a contract
-// must never allow.
-class ByteArena {
- public:
-  explicit ByteArena(int64_t size) : owner_(static_cast<size_t>(size), -1) {}
-  void Write(int64_t from, int64_t bytes, int who) {
-    std::fill_n(owner_.begin() + from, bytes, who);
-  }
-  bool Holds(int64_t from, int64_t bytes, int who) const {
-    return std::all_of(owner_.begin() + from, owner_.begin() + from + bytes,
-                       [&](int o) { return o == who; });
-  }
-
- private:
-  std::vector<int> owner_;
-};
 
 TEST(OverlapAccessOrderTest, PlanesNeverOverwriteLiveInput) {
   std::mt19937 rng(7);

@@ -2,6 +2,7 @@
 #ifndef ONNX_TO_C_TESTS_UNIT_TEST_UTIL_H_
 #define ONNX_TO_C_TESTS_UNIT_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +16,24 @@
 #include "gtest/gtest.h"
 
 namespace oc::testing {
+
+// Bytes of one arena: which value's content each byte holds (-1: none).
+// Reading a byte of the input that no longer holds it is the bug an overlap
+// contract must never allow (the access-order simulations).
+class ByteArena {
+ public:
+  explicit ByteArena(int64_t size) : owner_(static_cast<size_t>(size), -1) {}
+  void Write(int64_t from, int64_t bytes, int who) {
+    std::fill_n(owner_.begin() + from, bytes, who);
+  }
+  bool Holds(int64_t from, int64_t bytes, int who) const {
+    return std::all_of(owner_.begin() + from, owner_.begin() + from + bytes,
+                       [&](int o) { return o == who; });
+  }
+
+ private:
+  std::vector<int> owner_;
+};
 
 inline std::vector<uint8_t> F32Bytes(const std::vector<float>& values) {
   std::vector<uint8_t> out(values.size() * sizeof(float));
