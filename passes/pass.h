@@ -40,8 +40,9 @@ const PassInfo* FindPass(absl::string_view name);
 
 // The IR passes onnx-to-c runs after import.
 std::vector<std::string> DefaultPipeline();
-// The memory stages after them, for these options (recompute only when on).
-std::vector<std::string> DefaultMemoryStages(bool recompute);
+// The memory stages after them, for these options (patches and recompute
+// only when on).
+std::vector<std::string> DefaultMemoryStages(bool recompute, bool patches = false);
 
 struct PipelineOptions {
   bool verify_each = true;             // run the verifier after every IR pass
@@ -76,6 +77,7 @@ absl::Status RunFuseQdq(Program& program, PassStats& stats, bool io_in_arena = f
 absl::Status RunBaselinesStage(PipelineState& state);
 absl::Status RunScheduleStage(PipelineState& state);
 absl::Status RunRecomputeStage(PipelineState& state);
+absl::Status RunPatchesStage(PipelineState& state);
 absl::Status RunBaselinePlansStage(PipelineState& state);
 absl::Status RunPlanStage(PipelineState& state);
 absl::Status RunJointOrderStage(PipelineState& state);

@@ -55,6 +55,10 @@ const std::vector<PassInfo>& RegisteredPasses() {
        K::kStage, RunBaselinesStage},
       {"schedule", "choose the operator order of least peak and certify it with a lower bound",
        K::kStage, RunScheduleStage},
+      {"patches",
+       "run the region around the peak patch by patch (halos recomputed) where the planned arena "
+       "drops (within the MAC budget), then reschedule",
+       K::kStage, RunPatchesStage, /*needs_schedule=*/true},
       {"recompute",
        "clone cheap producers before late readers where the planned arena drops (within the MAC "
        "budget), then reschedule",
@@ -87,8 +91,9 @@ std::vector<std::string> DefaultPipeline() {
   return {"fold-channel-affine", "fuse-hard-swish", "fuse-activation", "fuse-qdq", "dce"};
 }
 
-std::vector<std::string> DefaultMemoryStages(bool recompute) {
+std::vector<std::string> DefaultMemoryStages(bool recompute, bool patches) {
   std::vector<std::string> stages = {"baselines", "schedule"};
+  if (patches) stages.push_back("patches");
   if (recompute) stages.push_back("recompute");
   for (const char* s : {"baseline-plans", "plan", "joint-order", "kernel-scratch", "validate-plan"}) {
     stages.push_back(s);

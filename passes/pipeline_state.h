@@ -14,6 +14,7 @@
 #include "compiler/ir/program.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
+#include "passes/patches.h"
 #include "passes/recompute.h"
 #include "passes/recompute_exact.h"
 #include "passes/schedule.h"
@@ -52,6 +53,12 @@ struct MemoryOptions {
   // all extra MACs together as a percentage of the model's.
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
+  // Patch-based execution (the `patches` stage): off, auto (kept when the
+  // planned arena drops), or always (the best candidate kept regardless:
+  // tests run the rewrite on every model). Its halo MACs share the recompute
+  // MAC budget.
+  enum class Patches { kOff, kAuto, kAlways };
+  Patches patches = Patches::kOff;
   // Arena bytes the fast kernels' scratch may add (the `kernel-scratch`
   // stage); -1 (the default): none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;
@@ -67,6 +74,23 @@ struct RecomputeSummary {
   RecomputeResult result;
   ExactRecomputeResult exact;
   double ms = 0;
+};
+
+// What the `patches` stage chose: the region (value ids and statement ids of
+// the program before it), the grid, the halo's MACs, and the peak and arena
+// before and after; `applied` false when no candidate paid.
+struct PatchSummary {
+  bool enabled = false;
+  bool applied = false;
+  PatchRegion region;
+  PatchGrid grid;
+  std::string input_name, output_name;
+  PatchRewrite rewrite;
+  int64_t model_macs = 0, budget_macs = 0;
+  int64_t peak_before = 0, arena_before = 0, peak_after = 0, arena_after = 0;
+  int64_t candidates_tried = 0;
+  double ms = 0;
+  int64_t extra_macs() const { return applied ? rewrite.patched_macs - rewrite.region_macs : 0; }
 };
 
 // What the `kernel-scratch` stage did: the budget in force, the arena before
@@ -107,6 +131,7 @@ struct PipelineState {
   int64_t no_overlap_arena_bytes = 0;
 
   RecomputeSummary recompute;
+  PatchSummary patches;
   KernelScratchSummary kernel_scratch;
 
   // Milliseconds per pass and stage, by name (summed when one runs twice).

@@ -1,6 +1,7 @@
 // The `recompute` stage: run selective recompute (recompute.h) on the
 // scheduled program, reschedule what it returns with the full scheduler, and
 // keep it only if the planned arena is still below the one before.
+#include <algorithm>
 #include <chrono>
 
 #include "compiler/support/status.h"
@@ -16,6 +17,11 @@ absl::Status RunRecomputeStage(PipelineState& s) {
   RecomputeOptions ro;
   ro.cap = mo.recompute_cap;
   ro.mac_budget_percent = mo.recompute_mac_budget_percent;
+  if (s.patches.applied && s.patches.model_macs > 0) {
+    // The patches' halos spent part of the one budget.
+    ro.mac_budget_percent = std::max(0.0, ro.mac_budget_percent - 100.0 * static_cast<double>(s.patches.extra_macs()) /
+                                                                      static_cast<double>(s.patches.model_macs));
+  }
   ro.alignment = mo.alignment;
   ro.aliases = mo.aliases;
   const Program before = s.program;

@@ -152,14 +152,15 @@ absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& optio
   return absl::OkStatus();
 }
 
-void AdoptRescheduled(ScheduleReport& report, ScheduleReport after, absl::string_view stage) {
+void AdoptRescheduled(ScheduleReport& report, ScheduleReport after, absl::string_view stage,
+                      bool certifies) {
   after.file_order_peak = report.file_order_peak;  // the ONNX file's order, before the stage
   // The scheduler started from the stage's order, which it calls "file".
   after.chosen_by = after.chosen_by == "file" ? std::string(stage)
                                               : absl::StrCat(after.chosen_by, " (after ", stage, ")");
   after.schedule_ms += report.schedule_ms;
   after.bound_ms += report.bound_ms;
-  after.certified_optimal = false;
+  if (!certifies) after.certified_optimal = false;
   report = std::move(after);
 }
 

@@ -74,8 +74,11 @@ absl::Status RecertifyOrder(const Program& program, const ScheduleOptions& optio
 // ScheduleProgram on the new program): `after` becomes the report, keeping the
 // baselines of the program before (its file-order peak) and saying in
 // `chosen_by` that `stage` produced the program. Its order bound covers the
-// new program's orders only, so it certifies nothing.
-void AdoptRescheduled(ScheduleReport& report, ScheduleReport after, absl::string_view stage);
+// new program's orders only: with `certifies` false (recompute, whose bound
+// says nothing about other choices of clones) it certifies nothing; with it
+// true (patches) the certificate covers the program the stage chose.
+void AdoptRescheduled(ScheduleReport& report, ScheduleReport after, absl::string_view stage,
+                      bool certifies = false);
 
 }  // namespace oc
 

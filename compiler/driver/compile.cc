@@ -47,6 +47,7 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   m.budgets = SearchBudgetsWithinLimit(o);
   m.recompute_cap = o.recompute_cap;
   m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
+  m.patches = o.patches;
   m.kernel_scratch_budget = o.kernel_scratch_budget;
   return m;
 }
@@ -96,7 +97,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   const auto first_stage = std::find_if_not(rewrites.begin(), rewrites.end(), IsIrPass);
   std::vector<std::string> stages(first_stage, rewrites.end());
   rewrites.erase(first_stage, rewrites.end());
-  if (stages.empty()) stages = DefaultMemoryStages(o.recompute);
+  if (stages.empty()) stages = DefaultMemoryStages(o.recompute, o.patches != MemoryOptions::Patches::kOff);
   OC_RETURN_IF_ERROR(RunPipeline(r, rewrites, pipeline));
   // The channels-last layout on a copy: taken outright with --layout=nhwc;
   // with auto only when a convolution streams and the arena it gives is

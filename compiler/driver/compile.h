@@ -51,6 +51,8 @@ struct CompileOptions {
   bool recompute = false;
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
+  // Patch-based execution (passes/patches.h), under the same MAC budget.
+  MemoryOptions::Patches patches = MemoryOptions::Patches::kOff;
   // Arena bytes the fast kernels' scratch may add (passes/kernel_scratch_stage.cc);
   // -1: none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;

@@ -82,6 +82,18 @@ std::string Card(const std::string& key, const std::string& value, const std::st
                       "</div><div class=\"d\">", detail, "</div></div>");
 }
 
+// Patch-based execution: the grid, the region and what it cost and saved
+// (the timeline's steps named "[patch r,c]" are its per-patch statements).
+std::string PatchesCard(const CompileResult& r) {
+  const PatchSummary& ps = r.patches;
+  if (!ps.applied) return "";
+  return Card("Patches", absl::StrCat(ps.grid.rows, " x ", ps.grid.cols, " grid"),
+              absl::StrCat(HtmlEscape(ps.input_name), " to ", HtmlEscape(ps.output_name), " (",
+                           ps.region.statements.size(), " statements) patch by patch; arena ",
+                           Bytes(ps.arena_before), " before; +", ps.extra_macs(), " MACs of halo"),
+              "good");
+}
+
 std::string Summary(const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
   const int64_t saved = s.file_order_peak - s.peak;
@@ -113,7 +125,7 @@ std::string Summary(const CompileResult& r) {
                         saved > 0 ? absl::StrCat(" (saves ", Percent(double(saved) / s.file_order_peak), ")")
                                   : "")),
       Card("Lower bound", Bytes(s.bound.bytes), "no operator order needs less"), verdict,
-      "</section>");
+      PatchesCard(r), "</section>");
 }
 
 std::string LiveBytesChart(const CompileResult& r) {

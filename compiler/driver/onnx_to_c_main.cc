@@ -83,6 +83,11 @@ std::vector<oc::CliOption> Options() {
       {"recompute", "", true, "off",
        "selective recompute: re-run cheap producers before late readers when that lowers the arena",
        "", "on|off"},
+      {"patches", "", true, "off",
+       "patch-based execution: run the region around the peak one spatial patch at a time "
+       "(halos recomputed, outputs bit-identical) when that lowers the arena, within "
+       "--recompute-mac-budget; always: keep the best patching even if it does not (testing)",
+       "", "auto|off|always"},
       {"recompute-cap", "", true, "1", "extra runs allowed per statement under --recompute", "", "K"},
       {"recompute-mac-budget", "", true, "1",
        "extra MACs allowed under --recompute, in percent of the model's", "", "PCT"},
@@ -127,7 +132,7 @@ int Usage(const std::string& message) {
 std::string ProvenanceLine(const oc::CliParser& cli) {
   std::string line = "onnx-to-c " + std::filesystem::path(cli.positional()[0]).filename().string();
   for (const char* opt : {"name", "dim", "passes", "planner", "alignment", "schedule", "overlap", "recompute",
-                          "recompute-cap", "recompute-mac-budget", "target", "arena-section",
+                          "patches", "recompute-cap", "recompute-mac-budget", "target", "arena-section",
                           "weights-section", "requant", "kernel-scratch-budget", "io", "layout"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
@@ -247,6 +252,12 @@ int main(int argc, char** argv) {
     return Usage("--recompute must be on or off");
   }
   o.recompute = cli.Get("recompute") == "on";
+  const std::string patches = cli.Get("patches");
+  if (patches != "auto" && patches != "off" && patches != "always") {
+    return Usage("--patches must be auto, off or always");
+  }
+  using Patches = oc::MemoryOptions::Patches;
+  o.patches = patches == "auto" ? Patches::kAuto : patches == "always" ? Patches::kAlways : Patches::kOff;
   int64_t recompute_cap = 0;
   if (!oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) || recompute_cap > 16) {
     return Usage("--recompute-cap must be a number between 0 and 16");

@@ -29,11 +29,13 @@ double Percent(int64_t part, int64_t whole) {
 // Selective recompute: what it kept and what it cost (docs/report.md).
 void WriteRecompute(JsonWriter& j, const CompileOptions& o, const CompileResult& r) {
   const RecomputeResult& rc = r.recompute.result;
+  // Patches' halos are recomputed MACs too; the model's cost is the one before them.
+  const int64_t extra = rc.extra_cost + r.patches.extra_macs();
   j.Key("recompute_extra_macs");
-  j.Int(rc.extra_cost);
+  j.Int(extra);
   j.Key("recompute_mac_overhead_percent");
-  const int64_t model_cost = ProgramCost(r.program);
-  j.Double(Percent(rc.extra_cost, model_cost));
+  const int64_t model_cost = r.patches.applied ? r.patches.model_macs : ProgramCost(r.program);
+  j.Double(Percent(extra, model_cost));
   j.Key("recompute");
   j.BeginObject();
   j.Key("mode");
@@ -89,6 +91,58 @@ void WriteRecompute(JsonWriter& j, const CompileOptions& o, const CompileResult&
   j.Bool(RecomputeProvenOptimal(r));
   j.Key("ms");
   j.Double(r.recompute.ms);
+  j.EndObject();
+}
+
+// Patch-based execution: the region, the grid and what they cost and saved.
+void WritePatches(JsonWriter& j, const CompileResult& r) {
+  const PatchSummary& ps = r.patches;
+  j.Key("patches");
+  j.BeginObject();
+  j.Key("mode");
+  j.String(!ps.enabled ? "off" : r.memory.patches == MemoryOptions::Patches::kAlways ? "always" : "auto");
+  j.Key("applied");
+  j.Bool(ps.applied);
+  j.Key("region");
+  j.BeginObject();
+  j.Key("input_value");
+  j.Int(ps.region.input);
+  j.Key("output_value");
+  j.Int(ps.region.output);
+  j.Key("input");
+  j.String(ps.input_name);
+  j.Key("output");
+  j.String(ps.output_name);
+  j.Key("statements");
+  WriteIds(j, std::vector<int>(ps.region.statements.begin(), ps.region.statements.end()));
+  j.EndObject();
+  j.Key("grid");
+  j.BeginArray();
+  j.Int(ps.applied ? ps.grid.rows : 0);
+  j.Int(ps.applied ? ps.grid.cols : 0);
+  j.EndArray();
+  j.Key("patch_statements");
+  WriteIds(j, std::vector<int>(ps.rewrite.statements.begin(), ps.rewrite.statements.end()));
+  j.Key("region_macs");
+  j.Int(ps.rewrite.region_macs);
+  j.Key("patched_macs");
+  j.Int(ps.rewrite.patched_macs);
+  j.Key("extra_macs");
+  j.Int(ps.extra_macs());
+  j.Key("mac_budget");
+  j.Int(ps.budget_macs);
+  j.Key("peak_before_bytes");
+  j.Int(ps.enabled ? ps.peak_before : r.schedule.peak);
+  j.Key("arena_before_bytes");
+  j.Int(ps.enabled ? ps.arena_before : r.plan.arena_bytes);
+  j.Key("peak_after_bytes");
+  j.Int(ps.enabled ? ps.peak_after : r.schedule.peak);
+  j.Key("arena_after_bytes");
+  j.Int(ps.enabled ? ps.arena_after : r.plan.arena_bytes);
+  j.Key("candidates_tried");
+  j.Int(ps.candidates_tried);
+  j.Key("ms");
+  j.Double(ps.ms);
   j.EndObject();
 }
 
@@ -277,6 +331,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   for (const Statement& s : p.statements()) {
     if (s.recompute_of < 0) macs += s.macs;  // the model's; recompute_extra_macs counts the rest
   }
+  macs -= r.patches.extra_macs();
   for (const Value& v : p.values()) {
     if (v.IsConstant()) weight_bytes += v.ByteSize();
   }
@@ -326,6 +381,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Key("arena_efficiency");
   j.Double(r.plan.arena_bytes ? static_cast<double>(r.model.peak_bytes) / r.plan.arena_bytes : 1.0);
   WriteRecompute(j, o, r);
+  WritePatches(j, r);
   j.Key("linear_arena_bytes");
   j.Int(r.linear_arena_bytes);
   j.Key("tflite_style_arena_bytes");

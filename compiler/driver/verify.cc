@@ -14,6 +14,7 @@
 #include "targets/kernel_facts.h"
 #include "passes/overlap_contracts.h"
 #include "passes/pass.h"
+#include "passes/patches.h"
 #include "passes/recompute_clone.h"
 
 namespace oc {
@@ -525,6 +526,26 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   if (r["layout"].string == "nhwc") rewrites.push_back("channels-last");
   OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));
   Program p = std::move(rewritten.program);
+  // Patches: rebuild the claimed region per patch (the same deterministic
+  // rewrite, so the same statement ids); everything below is checked on it.
+  const JsonValue& patches = r["patches"];
+  if (patches["applied"].boolean) {
+    const std::optional<PatchRegion> region =
+        RegionBetween(p, static_cast<ValueId>(patches["region"]["input_value"].Int()),
+                      static_cast<ValueId>(patches["region"]["output_value"].Int()));
+    std::vector<int32_t> claimed;
+    for (const JsonValue& id : patches["region"]["statements"].array) claimed.push_back(static_cast<int32_t>(id.Int()));
+    if (!region || region->statements != claimed) return Mismatch("the patch region is not one");
+    const JsonValue& grid = patches["grid"];
+    if (grid.array.size() != 2) return Mismatch("bad patch grid");
+    auto made = ApplyPatches(p, *region, {grid.array[0].Int(), grid.array[1].Int()});
+    if (!made.ok()) return Mismatch(std::string(made.status().message()));
+    std::vector<int32_t> listed;
+    for (const JsonValue& id : patches["patch_statements"].array) listed.push_back(static_cast<int32_t>(id.Int()));
+    if (made->statements != listed || made->patched_macs - made->region_macs != patches["extra_macs"].Int()) {
+      return Mismatch("the patch statements or their extra MACs do not match the rewrite");
+    }
+  }
   // Selective recompute: rebuild the claimed clones (same op, attributes and
   // operands as their original, so they compute the same bits); everything
   // below is then checked on that program.

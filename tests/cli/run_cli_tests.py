@@ -177,10 +177,21 @@ def test_recompute(compiler, work):
           "--recompute=on recomputes in recompute_unet and claims no certificate")
     expect_gate_failure(compiler, work, "recompute_certified", unet, ["--recompute=on", "--require-certified"],
                         ["not certified optimal", "recomputes statements"])
-    for bad in ("--recompute=maybe", "--recompute-cap=-1", "--recompute-cap=x", "--recompute-mac-budget=-2",
+    for bad in ("--recompute=maybe", "--patches=on", "--recompute-cap=-1", "--recompute-cap=x", "--recompute-mac-budget=-2",
                 "--recompute-mac-budget=lots"):
         rc, _, err = run(compiler, CNN, "-o", work / "bad", "--recompute=on", bad)
         check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(), f"{bad} is bad usage (exit 2)")
+
+
+def test_patches(compiler, work):
+    # cnn_small's peak pays to patch; the report says so and the arena drops.
+    rc, _, _ = compile_with(compiler, work, "patches_off", CNN)
+    off = json.loads((work / "patches_off.json").read_text())
+    rc2, _, _ = compile_with(compiler, work, "patches", CNN, "--patches=auto")
+    on = json.loads((work / "patches.json").read_text())
+    check(rc == 0 and rc2 == 0 and on["patches"]["applied"] and on["arena_bytes"] < off["arena_bytes"] and
+          on["patches"]["arena_before_bytes"] == off["arena_bytes"] and not off["patches"]["applied"],
+          f"--patches=auto patches cnn_small: arena {off['arena_bytes']} -> {on['arena_bytes']}")
 
 
 def test_numeric_options(compiler, work):
@@ -221,6 +232,7 @@ def main():
     test_require_certified(args.compiler, args.work)
     test_requant(args.compiler, args.work)
     test_recompute(args.compiler, args.work)
+    test_patches(args.compiler, args.work)
     test_numeric_options(args.compiler, args.work)
     test_emit_ir(args.compiler, args.work)
     print(f"{len(failures)} failed")

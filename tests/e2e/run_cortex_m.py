@@ -9,7 +9,8 @@ Each argument is MODEL:CPU,CPU,... where MODEL is a model directory (model.onnx,
 test_data_set_0 whose inputs are used and whose outputs are checked with a tolerance as a sanity
 check) or, after --public, the stem of a .onnx file in that directory (seeded random inputs; all
 skipped when the directory is absent). With --expect-link-failure BUDGET=N the models must instead
-fail to link with the linker script's message for that budget (ram, arena or flash).
+fail to link with the linker script's message for that budget (ram, arena or flash). --options
+passes compiler options (comma-separated) to every build, e.g. --options=--patches=always.
 """
 import argparse
 import concurrent.futures
@@ -75,7 +76,7 @@ def check_model_on_cpu(args, name, model_path, model_dir, cpu):
             return True, f"link refused as expected ({kind} budget {limit} B)"
         return False, f"expected exit 1 and '{wanted}', got {res.returncode}: {res.stderr[-600:]}"
 
-    res = common.run(cmd + ["--stats", work / "stats.json"] + in_files + qemu_outs + ["--", "--emit-harness"],
+    res = common.run(cmd + ["--stats", work / "stats.json"] + in_files + qemu_outs + ["--", "--emit-harness", *args.options],
                      args.timeout + 300, env={"ONNX_TO_C": args.compiler})
     if res.returncode != 0:
         budget = [l for l in res.stderr.splitlines() if "onnx-to-c firmware:" in l]
@@ -118,8 +119,10 @@ def main():
     ap.add_argument("--timeout", type=int, default=600, help="seconds per QEMU run")
     ap.add_argument("--expect-link-failure", metavar="KIND=BYTES",
                     help="ram=N, arena=N or flash=N: each model must fail to link with that budget")
+    ap.add_argument("--options", default="", help="comma-separated compiler options for every build")
     args = ap.parse_args()
     args.compiler = os.path.abspath(args.compiler)
+    args.options = [o for o in args.options.split(",") if o]
 
     jobs = []  # (name, model_path, model_dir, cpu)
     for spec in args.models:

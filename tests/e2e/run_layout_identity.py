@@ -13,7 +13,6 @@ smaller of the two arenas, and the named models meet their expectations.
 --must-stream: the nhwc build has a rows contract and a smaller arena, and auto takes it.
 --must-not-change: no convolution changes layout (the same C as nchw).
 """
-import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_recompute_identity import sources  # noqa: E402
 from run_schedule_identity import (build_and_run, collect_cases, compile_model,  # noqa: E402
-                                   prepare_case, run_cases, use_program_cache)
+                                   identity_arguments, prepare_case, run_cases, use_program_cache)
 
 
 def check(nchw, nhwc, auto, stream, no_change):
@@ -42,7 +41,7 @@ def check(nchw, nhwc, auto, stream, no_change):
 
 def check_case(args, name, model, data):
     """Returns (passed, line)."""
-    common_options = [o for o in args.common_options.split(",") if o]
+    common_options = args.common_options
     try:
         work, inputs, n_outputs = prepare_case(args.work, name, model, data)
         nchw_dir, nchw = compile_model(args.compiler, model, work, "nchw", ["--layout=nchw", *common_options])
@@ -70,18 +69,8 @@ def check_case(args, name, model, data):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--compiler", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--public")
-    ap.add_argument("--common-options", default="", help="comma-separated options of every build")
-    ap.add_argument("--must-stream", default="", help="comma-separated model names")
-    ap.add_argument("--must-not-change", default="", help="comma-separated model names")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("models", nargs="*")
-    args = ap.parse_args()
-    args.must_stream = [n for n in args.must_stream.split(",") if n]
-    args.must_not_change = [n for n in args.must_not_change.split(",") if n]
+    args = identity_arguments(must_stream="comma-separated model names",
+                              must_not_change="comma-separated model names")
     cases = collect_cases(args.models, args.public)
     use_program_cache(args.work)
     return run_cases(args, cases, check_case, args.must_stream + args.must_not_change)

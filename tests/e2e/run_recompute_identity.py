@@ -16,7 +16,6 @@ their expectations.
 --must-pay: the arena drops by at least 5% at no more than 1% extra MACs.
 --must-not-change: no clone, the same order and the same arena as without.
 """
-import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +24,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 from run_schedule_identity import (build_and_run, collect_cases, compile_model,  # noqa: E402
-                                   prepare_case, run_cases, use_program_cache)
+                                   identity_arguments, prepare_case, run_cases, use_program_cache)
 
 
 def sources(out):
@@ -64,9 +63,9 @@ def check_case(args, name, model, data):
     """Returns (passed, line)."""
     try:
         work, inputs, n_outputs = prepare_case(args.work, name, model, data)
-        common_options = [o for o in args.common_options.split(",") if o]
+        common_options = args.common_options
         off_dir, off = compile_model(args.compiler, model, work, "off", common_options)
-        extra = [o for o in args.options.split(",") if o] + common_options
+        extra = args.options + common_options
         on_dir, on = compile_model(args.compiler, model, work, "on", ["--recompute=on", *extra])
         subprocess.run([args.compiler, "verify", str(work / "on.json"), str(model)], check=True,
                        capture_output=True, timeout=600)
@@ -97,19 +96,9 @@ def check_case(args, name, model, data):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--compiler", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--public")
-    ap.add_argument("--options", default="", help="comma-separated extra options of the recompute build")
-    ap.add_argument("--common-options", default="", help="comma-separated options of both builds")
-    ap.add_argument("--must-pay", default="", help="comma-separated model names")
-    ap.add_argument("--must-not-change", default="", help="comma-separated model names")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("models", nargs="*")
-    args = ap.parse_args()
-    args.must_pay = [n for n in args.must_pay.split(",") if n]
-    args.must_not_change = [n for n in args.must_not_change.split(",") if n]
+    args = identity_arguments(options="comma-separated extra options of the recompute build",
+                              must_pay="comma-separated model names",
+                              must_not_change="comma-separated model names")
     cases = collect_cases(args.models, args.public)
     use_program_cache(args.work)
     return run_cases(args, cases, check_case, args.must_pay + args.must_not_change)

@@ -179,6 +179,25 @@ def run_cases(args, cases, check_case, named=()):
     return 1 if failed else 0
 
 
+def identity_arguments(**lists):
+    """Parses the arguments the identity suites share (--compiler, --work, --public,
+    --common-options, --jobs, MODEL_DIR...) and, per keyword, one more comma-separated list
+    option (must_pay="help" gives --must-pay); the lists come back as Python lists."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--public")
+    ap.add_argument("--common-options", default="", help="comma-separated options of every build")
+    for key, help_text in lists.items():
+        ap.add_argument("--" + key.replace("_", "-"), default="", help=help_text)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("models", nargs="*")
+    args = ap.parse_args()
+    for key in ["common_options", *lists]:
+        setattr(args, key, [n for n in getattr(args, key).split(",") if n])
+    return args
+
+
 def prepare_case(work_root, name, model, data):
     """The case's work folder (created), its inputs and its number of outputs."""
     work = Path(work_root) / name.replace("/", "_")

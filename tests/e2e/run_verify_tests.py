@@ -137,6 +137,14 @@ def tamperings(report, graph_outputs, descendants):
             c["clone_of"] = c["original"] = next(i for i in d["order"] if i != c["clone_of"])
         cases += [("clone readers", clone_readers), ("clones dropped", clones_dropped),
                   ("clone of", clone_of)]
+    if report["patches"]["applied"]:
+        def patch_grid(d):
+            # Claim a finer grid: verify's rewrite then makes other statements.
+            d["patches"]["grid"][0] += 1
+        def patches_dropped(d): d["patches"]["applied"] = False
+        def patch_halo(d): d["patches"]["extra_macs"] -= 1
+        cases += [("patch grid", patch_grid), ("patches dropped", patches_dropped),
+                  ("patch halo", patch_halo)]
     if report["io_in_arena"]:
         def io_flag(d): d["io_in_arena"] = False  # the placements keep the inputs in the arena
         def io_total(d): d["total_ram_bytes"] -= d["alignment"]

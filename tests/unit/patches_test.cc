@@ -1,0 +1,166 @@
+// Patch-based execution: which values bound a region, the window every
+// patch statement computes (its pads, its input rows), the halo's MACs, and
+// the rewrite's refusals (different windows of one value, a grid too fine).
+#include <vector>
+
+#include "compiler/ir/printer.h"
+#include "compiler/ir/verifier.h"
+#include "gtest/gtest.h"
+#include "passes/memory_model.h"
+#include "passes/patches.h"
+#include "tests/unit/test_util.h"
+
+namespace oc {
+namespace {
+
+using ::oc::testing::AddF32Constant;
+using ::oc::testing::AddOp;
+
+// A k x k float convolution of x into c_out channels, stride s, pad p.
+ValueId AddConv(Program& prog, ValueId x, int64_t c_out, int64_t k, int64_t s, int64_t p,
+                const std::string& name) {
+  const Shape& xs = prog.value(x).shape;
+  const int64_t h = (xs[2] + 2 * p - k) / s + 1, w = (xs[3] + 2 * p - k) / s + 1;
+  ValueId wv = AddF32Constant(prog, name + "_w", {c_out, xs[1], k, k},
+                              std::vector<float>(static_cast<size_t>(c_out * xs[1] * k * k), 0.5f));
+  ValueId y = AddOp(prog, OpKind::kConv, {x, wv}, name, {xs[0], c_out, h, w});
+  Statement& st = prog.statements().back();
+  st.attrs["kernel"] = std::vector<int64_t>{k, k};
+  st.attrs["strides"] = std::vector<int64_t>{s, s};
+  st.attrs["pads"] = std::vector<int64_t>{p, p, p, p};
+  st.attrs["dilations"] = std::vector<int64_t>{1, 1};
+  st.attrs["group"] = int64_t{1};
+  st.macs = c_out * h * w * xs[1] * k * k;
+  return y;
+}
+
+const Statement& ProducerOf(const Program& p, const std::string& name) {
+  for (const Statement& s : p.statements()) {
+    if (p.value(s.results[0]).name == name) return s;
+  }
+  static Statement none;
+  ADD_FAILURE() << "no statement makes " << name;
+  return none;
+}
+
+// x[1,3,16,16] -> a: 3x3 stride 2 (8 rows) -> relu -> b: 3x3 stride 1 -> copy out.
+struct Chain {
+  Program p;
+  ValueId x, a, r, b;
+  Chain() {
+    x = p.AddInput("x", DType::kF32, {1, 3, 16, 16});
+    a = AddConv(p, x, 8, 3, 2, 1, "a");
+    r = AddOp(p, OpKind::kRelu, {a}, "r", {1, 8, 8, 8});
+    b = AddConv(p, r, 4, 3, 1, 1, "b");
+    p.outputs().push_back(AddOp(p, OpKind::kCopy, {b}, "out", {1, 4, 8, 8}));
+  }
+};
+
+TEST(PatchesTest, RegionIsEverythingBetweenTheValues) {
+  Chain c;
+  const std::optional<PatchRegion> region = RegionBetween(c.p, c.x, c.b);
+  ASSERT_TRUE(region.has_value());
+  EXPECT_EQ(region->statements, (std::vector<int32_t>{0, 1, 2}));
+  // The graph output's copy is not patchable; a region must start before its output.
+  EXPECT_FALSE(RegionBetween(c.p, c.x, c.p.outputs()[0]).has_value());
+  EXPECT_FALSE(RegionBetween(c.p, c.b, c.a).has_value());
+  EXPECT_EQ(RegionsContaining(c.p, 1).size(), 4u);  // (x|a) -> (r|b)
+}
+
+TEST(PatchesTest, TwoStripsComputeTheirWindowsWithTheImagePaddingOnly) {
+  Chain c;
+  const int64_t a_macs = c.p.statements()[0].macs;
+  const std::optional<PatchRegion> region = RegionBetween(c.p, c.x, c.b);
+  ASSERT_TRUE(region.has_value());
+  absl::StatusOr<PatchRewrite> rw = ApplyPatches(c.p, *region, {2, 1});
+  ASSERT_TRUE(rw.ok()) << rw.status();
+  ASSERT_TRUE(VerifyProgram(c.p).ok()) << VerifyProgram(c.p);
+  // Strip 0: b rows 0..3 read r rows 0..4, which a makes from x rows 0..9.
+  EXPECT_EQ(ProducerOf(c.p, "x [patch 0,0]").Ints("starts"), (std::vector<int64_t>{0, 0, 0, 0}));
+  EXPECT_EQ(c.p.value(ProducerOf(c.p, "x [patch 0,0]").results[0]).shape, (Shape{1, 3, 10, 16}));
+  // (a's right padding is never read at stride 2: the window drops it.)
+  EXPECT_EQ(ProducerOf(c.p, "a [patch 0,0]").Ints("pads"), (std::vector<int64_t>{1, 1, 0, 0}));
+  EXPECT_EQ(c.p.value(ProducerOf(c.p, "r [patch 0,0]").results[0]).shape, (Shape{1, 8, 5, 8}));
+  EXPECT_EQ(ProducerOf(c.p, "b [patch 0,0]").Ints("pads"), (std::vector<int64_t>{1, 1, 0, 1}));
+  // Strip 1: b rows 4..7 read r rows 3..7 (the image's bottom padding), from x rows 5..15.
+  EXPECT_EQ(ProducerOf(c.p, "x [patch 1,0]").Ints("starts"), (std::vector<int64_t>{0, 0, 5, 0}));
+  EXPECT_EQ(c.p.value(ProducerOf(c.p, "x [patch 1,0]").results[0]).shape, (Shape{1, 3, 11, 16}));
+  EXPECT_EQ(ProducerOf(c.p, "a [patch 1,0]").Ints("pads"), (std::vector<int64_t>{0, 1, 0, 0}));
+  EXPECT_EQ(ProducerOf(c.p, "b [patch 1,0]").Ints("pads"), (std::vector<int64_t>{0, 1, 1, 1}));
+  // The halo: rows 3 and 4 of a computed twice; b's rows once.
+  EXPECT_EQ(rw->patched_macs - rw->region_macs, a_macs / 8 * 2);
+  // b is assembled by one concatenation along H, and the copy still reads it.
+  const Statement& join = ProducerOf(c.p, "b");
+  EXPECT_EQ(join.op, OpKind::kConcat);
+  EXPECT_EQ(join.Int("axis"), 2);
+  EXPECT_EQ(c.p.statements().back().op, OpKind::kCopy);
+}
+
+TEST(PatchesTest, AGridAssemblesRowsOfColumns) {
+  Chain c;
+  absl::StatusOr<PatchRewrite> rw = ApplyPatches(c.p, *RegionBetween(c.p, c.x, c.b), {2, 2});
+  ASSERT_TRUE(rw.ok()) << rw.status();
+  ASSERT_TRUE(VerifyProgram(c.p).ok());
+  EXPECT_EQ(ProducerOf(c.p, "x [patch 1,1]").Ints("starts"), (std::vector<int64_t>{0, 0, 5, 5}));
+  EXPECT_EQ(ProducerOf(c.p, "b [patch 1,1]").Ints("pads"), (std::vector<int64_t>{0, 0, 1, 1}));
+  EXPECT_EQ(ProducerOf(c.p, "b [patch row 0]").Int("axis"), 3);
+  EXPECT_EQ(ProducerOf(c.p, "b").Int("axis"), 2);
+}
+
+TEST(PatchesTest, TheRewriteIsDeterministic) {
+  Chain c1, c2;
+  ASSERT_TRUE(ApplyPatches(c1.p, *RegionBetween(c1.p, c1.x, c1.b), {3, 2}).ok());
+  ASSERT_TRUE(ApplyPatches(c2.p, *RegionBetween(c2.p, c2.x, c2.b), {3, 2}).ok());
+  EXPECT_EQ(PrintProgram(c1.p), PrintProgram(c2.p));
+}
+
+TEST(PatchesTest, ThePeakDropsWhenTheWideValueIsPatched) {
+  // A 1x1 expansion to 64 channels is the peak; per strip it is an eighth.
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 4, 32, 32});
+  ValueId e = AddConv(p, x, 64, 1, 1, 0, "expand");
+  ValueId d = AddConv(p, e, 4, 3, 2, 1, "reduce");
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {d}, "out", {1, 4, 16, 16}));
+  const int64_t before = ComputeMemoryModel(p, 16).peak_bytes;
+  ASSERT_TRUE(ApplyPatches(p, *RegionBetween(p, x, d), {8, 1}).ok());
+  const int64_t after = ComputeMemoryModel(p, 16).peak_bytes;
+  EXPECT_GE(before, 64 * 32 * 32 * 4);
+  EXPECT_LT(after, before / 3);
+}
+
+TEST(PatchesTest, RefusesDifferentWindowsOfOneValueAndChangesNothing) {
+  // x feeds a 3x3 convolution and a 1x1 one whose results are added: a strip
+  // needs a halo of x for the first and not for the second.
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 2, 8, 8});
+  ValueId a = AddConv(p, x, 2, 3, 1, 1, "a");
+  ValueId b = AddConv(p, x, 2, 1, 1, 0, "b");
+  ValueId s = AddOp(p, OpKind::kAdd, {a, b}, "s", {1, 2, 8, 8});
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {s}, "out", {1, 2, 8, 8}));
+  const std::string before = PrintProgram(p);
+  std::optional<PatchRegion> region = RegionBetween(p, x, s);
+  ASSERT_TRUE(region.has_value());
+  EXPECT_FALSE(ApplyPatches(p, *region, {2, 1}).ok());
+  EXPECT_FALSE(ApplyPatches(p, *region, {9, 1}).ok());  // more strips than rows
+  EXPECT_EQ(PrintProgram(p), before);
+  // Two 1x1 convolutions need the same window: fine.
+  Program q;
+  ValueId qx = q.AddInput("x", DType::kF32, {1, 2, 8, 8});
+  ValueId qa = AddConv(q, qx, 2, 1, 1, 0, "a");
+  ValueId qb = AddConv(q, qx, 2, 1, 1, 0, "b");
+  ValueId qs = AddOp(q, OpKind::kAdd, {qa, qb}, "s", {1, 2, 8, 8});
+  q.outputs().push_back(AddOp(q, OpKind::kCopy, {qs}, "out", {1, 2, 8, 8}));
+  EXPECT_TRUE(ApplyPatches(q, *RegionBetween(q, qx, qs), {2, 1}).ok());
+}
+
+TEST(PatchesTest, AValueReadOutsideTheRegionEndsIt) {
+  Chain c;
+  // r is also read by a second graph output: x -> b is no longer one region.
+  c.p.outputs().push_back(AddOp(c.p, OpKind::kCopy, {c.r}, "out2", {1, 8, 8, 8}));
+  EXPECT_FALSE(RegionBetween(c.p, c.x, c.b).has_value());
+  EXPECT_TRUE(RegionBetween(c.p, c.x, c.r).has_value());
+  EXPECT_TRUE(RegionBetween(c.p, c.r, c.b).has_value());
+}
+
+}  // namespace
+}  // namespace oc
