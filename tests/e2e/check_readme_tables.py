@@ -11,6 +11,9 @@
     and outputs in it, our arena plus the caller's buffers (default options,
     --io=caller), our arena holding the inputs and outputs (--io=arena), its
     lower bound and certificate, and the mean ratios below the table;
+  * "Patches": for each public model, total RAM with --io=arena without
+    patches, with --patches=auto and with it at a 15% MAC budget, the grid and
+    extra MACs of each, and the mean ratios below the table;
   * the recompute table's rows for the project's test models (1%, cap 1):
     arena without and with recompute, and the exact search's optimum.
 
@@ -136,6 +139,36 @@ def main():
                 expect("mean total RAM ratio (--io=caller)",
                        f"{sum(caller_ratios) / len(caller_ratios):.{len(m.group(2).split('.')[1])}f}", m.group(2))
             print(f"total-RAM table: {len(rows)} rows checked")
+            rows = table_after(text, "| model | TFLite-style arena with inputs and outputs | without patches |")
+            means = [[], [], []]
+            for cells in rows:
+                name = cells[0]
+                model = public / f"{name}.onnx"
+                off = compile_report(a.compiler, model, ["--io=arena"], work)
+                tfl = off["tflite_style_io_arena_bytes"]
+                expect(f"{name} TFLite-style arena with inputs and outputs", tfl, number(cells[1]))
+                expect(f"{name} without patches", off["total_ram_bytes"], number(cells[2]))
+                means[0].append(off["total_ram_bytes"] / tfl)
+                for k, budget in ((1, []), (2, ["--recompute-mac-budget=15"])):
+                    r = compile_report(a.compiler, model, ["--io=arena", "--patches=auto", *budget], work)
+                    p = r["patches"]
+                    grid = (f"{p['grid'][0]}x{p['grid'][1]}, +{r['recompute_mac_overhead_percent']:.1f}%"
+                            if p["applied"] else "-")
+                    expect(f"{name} patches {budget or '1%'}", r["total_ram_bytes"], number(cells[2 * k + 1]))
+                    expect(f"{name} patches {budget or '1%'} grid", grid, cells[2 * k + 2])
+                    expect(f"{name} patches {budget or '1%'} arena no larger than without",
+                           r["arena_bytes"] <= off["arena_bytes"], True)
+                    means[k].append(r["total_ram_bytes"] / tfl)
+            m = re.search(r"Mean total RAM against the TFLite-style arena with inputs and outputs: ([\d.]+) without\s+"
+                          r"patches,\s+([\d.]+) with `--patches=auto`, ([\d.]+) with a 15% budget", text)
+            if not m:
+                failures.append("no 'Mean total RAM ... without patches' line")
+            else:
+                for k in range(3):
+                    got = f"{sum(means[k]) / len(means[k]):.{len(m.group(k + 1).split('.')[1])}f}"
+                    expect(f"mean total RAM ratio ({['without patches', 'patches', 'patches, 15%'][k]})",
+                           got, m.group(k + 1))
+            print(f"patches table: {len(rows)} rows checked")
         else:
             print("public-model table: skipped (no public models directory)")
 
