@@ -5,6 +5,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/support/status.h"
 #include "passes/rewrite_utils.h"
 
 namespace oc {
@@ -19,48 +20,72 @@ struct Span {
 };
 using Window = std::array<Span, 2>;  // rows, columns
 
-bool IsFloat4d(const Value& v) { return v.dtype == DType::kF32 && v.shape.size() == 4; }
+bool Is4d(const Value& v) { return v.shape.size() == 4 && !v.IsConstant(); }
 
+// Convolutions and max pooling, float and 8-bit: operand 0 is the input.
 bool IsSlidingWindow(const Statement& s) {
-  return s.op == OpKind::kConv || s.op == OpKind::kMaxPool;
+  return s.op == OpKind::kConv || s.op == OpKind::kMaxPool || s.op == OpKind::kQLinearConv ||
+         s.op == OpKind::kQLinearMaxPool;
+}
+
+// Elementwise ops outside the unary and binary categories whose constant
+// operands are per tensor (or per channel: quantization along axis 1).
+bool IsOtherElementwise(const Statement& s) {
+  switch (s.op) {
+    case OpKind::kChannelAffine:
+    case OpKind::kQLinearAdd:
+    case OpKind::kQLinearMul:
+      return true;
+    case OpKind::kQuantizeLinear:
+    case OpKind::kDequantizeLinear:
+      return s.Int("axis", -1) == -1 || s.Int("axis", -1) == 1;
+    default:
+      return false;
+  }
+}
+
+// The weights of a sliding window (OIHW), when it has weights.
+int WeightOperand(const Statement& s) {
+  return s.op == OpKind::kConv ? 1 : s.op == OpKind::kQLinearConv ? 3 : -1;
 }
 
 // A constant operand that every patch may read whole: the same value at
-// every row and column (broadcast along H and W).
-bool ConstantAlongHW(const Value& v) {
+// every row and column (broadcast along H and W; a quantization's per-channel
+// parameters are one value per channel).
+bool ConstantAlongHW(const Statement& s, const Value& v) {
   if (!v.IsConstant()) return false;
-  const Shape& s = v.shape;
-  for (size_t k = 0; k < std::min<size_t>(s.size(), 2); ++k) {
-    if (s[s.size() - 1 - k] != 1) return false;
+  if (s.op == OpKind::kQuantizeLinear || s.op == OpKind::kDequantizeLinear) return true;
+  const Shape& shape = v.shape;
+  for (size_t k = 0; k < std::min<size_t>(shape.size(), 2); ++k) {
+    if (shape[shape.size() - 1 - k] != 1) return false;
   }
   return true;
 }
 
 // A statement that can run on a patch of its result.
 bool Patchable(const Program& p, const Statement& s) {
-  if (s.results.size() != 1 || !IsFloat4d(p.value(s.results[0]))) return false;
+  if (s.results.size() != 1 || !Is4d(p.value(s.results[0]))) return false;
   if (s.Has("x_channels_last") || s.Has("y_channels_last") || s.recompute_of >= 0) return false;
   const Shape& y = p.value(s.results[0]).shape;
   if (IsSlidingWindow(s)) {
-    if (s.operands.empty() || !IsFloat4d(p.value(s.operands[0]))) return false;
+    if (s.operands.empty() || !Is4d(p.value(s.operands[0]))) return false;
     if (s.Ints("pads").size() != 4 || s.Ints("strides").size() != 2) return false;
     for (size_t k = 1; k < s.operands.size(); ++k) {
       if (s.operands[k] != kNoValue && !p.value(s.operands[k]).IsConstant()) return false;
     }
-    return s.op == OpKind::kMaxPool || (s.operands.size() >= 2 && p.value(s.operands[1]).shape.size() == 4);
+    const int w = WeightOperand(s);
+    return w < 0 || (static_cast<int>(s.operands.size()) > w && p.value(s.operands[w]).shape.size() == 4);
   }
   const OpCategory cat = GetOpInfo(s.op).category;
-  if (cat != OpCategory::kUnary && cat != OpCategory::kBinary && s.op != OpKind::kChannelAffine) {
-    return false;
-  }
+  if (cat != OpCategory::kUnary && cat != OpCategory::kBinary && !IsOtherElementwise(s)) return false;
   bool reads_activation = false;
   for (ValueId v : s.operands) {
-    if (v == kNoValue) return false;
+    if (v == kNoValue) continue;
     const Value& val = p.value(v);
     if (val.IsConstant()) {
-      if (!ConstantAlongHW(val)) return false;
+      if (!ConstantAlongHW(s, val)) return false;
     } else {
-      if (val.shape != y || val.dtype != DType::kF32) return false;
+      if (val.shape != y) return false;
       reads_activation = true;
     }
   }
@@ -68,7 +93,7 @@ bool Patchable(const Program& p, const Statement& s) {
 }
 
 int64_t KernelExtent(const Program& p, const Statement& s, int axis) {
-  const int64_t k = s.Has("kernel") ? s.Ints("kernel")[axis] : p.value(s.operands[1]).shape[2 + axis];
+  const int64_t k = s.Has("kernel") ? s.Ints("kernel")[axis] : p.value(s.operands[WeightOperand(s)]).shape[2 + axis];
   const std::vector<int64_t> d = s.Has("dilations") ? s.Ints("dilations") : std::vector<int64_t>{1, 1};
   return (k - 1) * d[axis] + 1;
 }
@@ -127,7 +152,7 @@ std::optional<PatchRegion> RegionBetween(const Program& p, ValueId x, ValueId y)
   }
   const Value& xv = p.value(x);
   const Value& yv = p.value(y);
-  if (!IsFloat4d(xv) || !IsFloat4d(yv) || xv.IsConstant() || xv.shape[0] != yv.shape[0]) {
+  if (!Is4d(xv) || !Is4d(yv) || xv.shape[0] != yv.shape[0]) {
     return std::nullopt;
   }
   const auto& stmts = p.statements();
@@ -174,16 +199,20 @@ std::optional<PatchRegion> RegionBetween(const Program& p, ValueId x, ValueId y)
   return region;
 }
 
-std::vector<PatchRegion> RegionsContaining(const Program& p, int must_contain) {
+std::vector<PatchRegion> RegionsContaining(const Program& p, int must_contain, int reach) {
   std::vector<PatchRegion> out;
   const auto& stmts = p.statements();
   if (must_contain < 0 || must_contain >= static_cast<int>(stmts.size())) return out;
   const int32_t id = stmts[must_contain].id;
-  // X: a graph input or a result before the statement; Y: a result from it on.
+  // X: a graph input or a result of the `reach` statements before it; Y: a
+  // result of it or of the reach - 1 statements after it.
   std::vector<ValueId> xs(p.inputs().begin(), p.inputs().end());
-  for (int i = 0; i < must_contain; ++i) xs.insert(xs.end(), stmts[i].results.begin(), stmts[i].results.end());
+  for (int i = std::max(0, must_contain - reach); i < must_contain; ++i) {
+    xs.insert(xs.end(), stmts[i].results.begin(), stmts[i].results.end());
+  }
+  const size_t last = std::min(stmts.size(), static_cast<size_t>(must_contain + reach));
   for (ValueId x : xs) {
-    for (size_t j = must_contain; j < stmts.size(); ++j) {
+    for (size_t j = must_contain; j < last; ++j) {
       if (stmts[j].results.size() != 1) continue;
       std::optional<PatchRegion> r = RegionBetween(p, x, stmts[j].results[0]);
       if (r && std::find(r->statements.begin(), r->statements.end(), id) != r->statements.end()) {
@@ -194,23 +223,27 @@ std::vector<PatchRegion> RegionsContaining(const Program& p, int must_contain) {
   return out;
 }
 
-absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region, const PatchGrid& grid) {
-  const std::optional<PatchRegion> check = RegionBetween(p, region.input, region.output);
-  if (!check || check->statements != region.statements) {
-    return absl::InvalidArgumentError("patches: the values do not bound a region that can run per patch");
-  }
-  const ValueId x = region.input, y = region.output;
-  const Shape y_shape = p.value(y).shape;
+namespace {
+
+// The region's statements, in program order.
+std::vector<const Statement*> Members(const Program& p, const PatchRegion& region) {
+  std::map<int32_t, const Statement*> by_id;
+  for (const Statement& s : p.statements()) by_id[s.id] = &s;
+  std::vector<const Statement*> members;
+  for (int32_t id : region.statements) members.push_back(by_id.at(id));
+  return members;
+}
+
+// Every patch's windows (row-major), or why the grid does not apply.
+absl::StatusOr<std::vector<std::map<ValueId, Window>>> GridWindows(const Program& p,
+                                                                   const std::vector<const Statement*>& members,
+                                                                   ValueId y, const PatchGrid& grid) {
+  const Shape& y_shape = p.value(y).shape;
   if (grid.rows < 1 || grid.cols < 1 || grid.rows * grid.cols < 2 || grid.rows > y_shape[2] ||
       grid.cols > y_shape[3]) {
     return absl::InvalidArgumentError(absl::StrCat("patches: a ", grid.rows, "x", grid.cols,
                                                    " grid does not fit ", p.value(y).name));
   }
-  std::map<int32_t, int> index_of;
-  for (size_t i = 0; i < p.statements().size(); ++i) index_of[p.statements()[i].id] = static_cast<int>(i);
-  std::vector<const Statement*> members;
-  for (int32_t id : region.statements) members.push_back(&p.statements()[index_of.at(id)]);
-  // Every patch's windows first: the rewrite changes nothing if one fails.
   std::vector<std::map<ValueId, Window>> windows;
   for (int64_t r = 0; r < grid.rows; ++r) {
     for (int64_t c = 0; c < grid.cols; ++c) {
@@ -223,6 +256,41 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
       windows.push_back(std::move(*need));
     }
   }
+  return windows;
+}
+
+// A statement's MACs on a window of its result: the same per output element.
+int64_t WindowMacs(const Program& p, const Statement& s, const Window& w) {
+  const Shape& shape = p.value(s.results[0]).shape;
+  return s.macs / NumElements(shape) * (shape[0] * shape[1] * w[0].size() * w[1].size());
+}
+
+}  // namespace
+
+absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& p, const PatchRegion& region,
+                                                      const PatchGrid& grid) {
+  const std::vector<const Statement*> members = Members(p, region);
+  OC_ASSIGN_OR_RETURN(auto windows, GridWindows(p, members, region.output, grid));
+  int64_t region_macs = 0, patched_macs = 0;
+  for (const Statement* s : members) {
+    region_macs += s->macs;
+    for (const auto& need : windows) patched_macs += WindowMacs(p, *s, need.at(s->results[0]));
+  }
+  return std::make_pair(region_macs, patched_macs);
+}
+
+absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region, const PatchGrid& grid) {
+  const std::optional<PatchRegion> check = RegionBetween(p, region.input, region.output);
+  if (!check || check->statements != region.statements) {
+    return absl::InvalidArgumentError("patches: the values do not bound a region that can run per patch");
+  }
+  const ValueId x = region.input, y = region.output;
+  const Shape y_shape = p.value(y).shape;
+  std::map<int32_t, int> index_of;
+  for (size_t i = 0; i < p.statements().size(); ++i) index_of[p.statements()[i].id] = static_cast<int>(i);
+  // Every patch's windows first: the rewrite changes nothing if one fails.
+  const std::vector<const Statement*> members = Members(p, region);
+  OC_ASSIGN_OR_RETURN(const auto windows, GridWindows(p, members, y, grid));
   // Copies of the members (the statement vector grows below).
   std::vector<Statement> originals;
   for (const Statement* s : members) originals.push_back(*s);
@@ -247,7 +315,8 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
     if (xw[0].size() == xs[2] && xw[1].size() == xs[3]) {
       local[x] = x;
     } else {
-      const ValueId slice = p.AddResultValue(absl::StrCat(p.value(x).name, tag), DType::kF32, shape_of(x));
+      const ValueId slice = p.AddResultValue(absl::StrCat(p.value(x).name, tag), p.value(x).dtype, shape_of(x));
+      p.value(slice).quant = p.value(x).quant;
       Statement& st = p.AddStatement(OpKind::kSlice, {x}, {slice});
       st.attrs["starts"] = std::vector<int64_t>{0, 0, xw[0].begin, xw[1].begin};
       st.attrs["steps"] = std::vector<int64_t>{1, 1, 1, 1};
@@ -260,6 +329,7 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
       const ValueId r = s.results[0];
       const Value& rv = p.value(r);
       const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape_of(r));
+      p.value(out).quant = rv.quant;
       std::vector<ValueId> operands = s.operands;
       for (ValueId& o : operands) {
         if (o != kNoValue && local.count(o)) o = local[o];
@@ -271,7 +341,7 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
       st.operands = operands;
       st.results = {out};
       st.node_name = s.node_name + tag;
-      st.macs = s.macs / rv.NumElements() * p.value(out).NumElements();
+      st.macs = WindowMacs(p, s, need.at(r));
       if (IsSlidingWindow(s)) {
         const Window& in = need.at(s.operands[0]);
         const Window& o = need.at(r);
@@ -285,7 +355,7 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
     }
     patch_outputs.push_back(local[y]);
   }
-  // Assembly: each grid row along W, then the rows along H; Y keeps its id.
+  // Assembly: each grid row along W, then the rows along H into Y.
   const std::string assemble = originals.back().node_name + " [patches]";
   auto concat = [&](const std::vector<ValueId>& parts, int64_t axis, ValueId result) {
     Statement& st = p.AddStatement(OpKind::kConcat, parts, {result});
@@ -307,7 +377,9 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
     }
     Shape shape = p.value(row[0]).shape;
     shape[3] = y_shape[3];
-    const ValueId joined = p.AddResultValue(absl::StrCat(p.value(y).name, " [patch row ", r, "]"), DType::kF32, shape);
+    const ValueId joined =
+        p.AddResultValue(absl::StrCat(p.value(y).name, " [patch row ", r, "]"), p.value(y).dtype, shape);
+    p.value(joined).quant = p.value(y).quant;
     concat(row, 3, joined);
     rows.push_back(joined);
   }

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -39,14 +40,17 @@ struct PatchGrid {
 };
 
 // The region between x and y, if they bound one that can run per patch:
-// 2-D convolutions (any stride, padding, dilation, group), max pooling,
-// elementwise ops whose other operands are constants constant along H and W,
-// channel affine; float, NCHW, no channels-last marks.
+// 2-D convolutions (any stride, padding, dilation, group) and max pooling,
+// float or 8-bit; elementwise ops whose other operands are constants constant
+// along H and W; channel affine, quantize/dequantize, 8-bit add and mul; NCHW,
+// no channels-last marks.
 std::optional<PatchRegion> RegionBetween(const Program& program, ValueId x, ValueId y);
 
 // Every region whose statements include statement index `must_contain`
-// (program order), one per (X, Y) pair.
-std::vector<PatchRegion> RegionsContaining(const Program& program, int must_contain);
+// (program order), one per (X, Y) pair, X a graph input or a result of the
+// `reach` statements before it, Y a result of it or the reach - 1 after it
+// (which bounds the search on deep models).
+std::vector<PatchRegion> RegionsContaining(const Program& program, int must_contain, int reach = 32);
 
 struct PatchRewrite {
   int64_t region_macs = 0;   // MACs of the region's statements
@@ -54,9 +58,15 @@ struct PatchRewrite {
   std::vector<int32_t> statements;  // ids of the statements that replaced the region
 };
 
+// The region's MACs and those of its per-patch copies under `grid` (the
+// halo is the difference), without rewriting; errors as ApplyPatches.
+absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& program, const PatchRegion& region,
+                                                      const PatchGrid& grid);
+
 // Replaces the region's statements by per-patch copies, slices of X and the
-// concatenations that assemble Y (Y keeps its value id), at the place of Y's
-// producer. Deterministic: the same program and plan give the same ids.
+// concatenations that assemble Y, at the place of Y's
+// producer (value ids are then renumbered densely). Deterministic: the same
+// program and plan give the same ids.
 // Fails, changing nothing, when the grid does not fit Y or two readers of a
 // value inside the region need different parts of it.
 absl::StatusOr<PatchRewrite> ApplyPatches(Program& program, const PatchRegion& region,

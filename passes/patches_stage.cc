@@ -1,9 +1,11 @@
 // The `patches` stage (passes/patches.h): after the schedule, tries every
 // region that contains the peak statement under every grid up to 16 x 4
-// whose halo fits the MAC budget, judging each by the peak of the scheduled
-// order with the region replaced; reschedules the best with the full
-// scheduler and keeps it only if the planned arena drops (or always, with
-// Patches::kAlways). Nothing kept: the program is unchanged.
+// whose halo fits the MAC budget (at most MaxCandidates of them), judging
+// each by the peak of the scheduled order with the region replaced;
+// reschedules the best with the full scheduler and keeps it only if the
+// planned arena drops (or always, with Patches::kAlways). Nothing kept: the
+// program is unchanged.
+#include <algorithm>
 #include <chrono>
 #include <tuple>
 
@@ -15,6 +17,12 @@ namespace oc {
 namespace {
 
 constexpr int64_t kMaxGridRows = 16, kMaxGridCols = 4;
+// Candidates whose memory model is computed, at most: a deterministic bound
+// on the stage's time (each costs about one pass over the program).
+int64_t MaxCandidates(const Program& program) {
+  const int64_t n = std::max<int64_t>(1, static_cast<int64_t>(program.statements().size()));
+  return std::clamp<int64_t>(300000 / n, 50, 1500);
+}
 
 // The program without its weights' bytes: what a candidate's memory model needs.
 Program WithoutConstantData(const Program& program) {
@@ -53,17 +61,18 @@ absl::Status RunPatchesStage(PipelineState& s) {
   ps.arena_before = ps.arena_after = plan0.arena_bytes;
 
   const Program skeleton = WithoutConstantData(before);
+  const int64_t max_candidates = MaxCandidates(before);
   std::optional<Candidate> best;
   for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
     const Shape& y = skeleton.value(region.output).shape;
     for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
       for (int64_t cols = 1; cols <= std::min(y[3], kMaxGridCols); ++cols) {
-        if (rows * cols < 2) continue;
+        if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
+        const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
+        if (!macs.ok() || macs->second - macs->first > ps.budget_macs) continue;
+        const int64_t extra = macs->second - macs->first;
         Program candidate = skeleton;
-        absl::StatusOr<PatchRewrite> rw = ApplyPatches(candidate, region, {rows, cols});
-        if (!rw.ok()) continue;
-        const int64_t extra = rw->patched_macs - rw->region_macs;
-        if (extra > ps.budget_macs) continue;
+        if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
         ++ps.candidates_tried;
         const int64_t peak = ComputeMemoryModel(candidate, mo.alignment, mo.aliases).peak_bytes;
         if (!best || std::tie(peak, extra) < std::tie(best->peak, best->extra_macs)) {
