@@ -8,6 +8,7 @@ namespace oc {
 std::vector<ArenaOccupant> ArenaOccupants(const Program& p, const MemoryModel& m) {
   std::vector<ArenaOccupant> out;
   std::vector<int> occupant_of_buffer(m.buffers.size(), -1);
+  int group = 0;
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
     occupant_of_buffer[b.id] = static_cast<int>(out.size());
@@ -16,7 +17,20 @@ std::vector<ArenaOccupant> ArenaOccupants(const Program& p, const MemoryModel& m
     o.bytes = b.aligned_bytes;
     o.first_step = b.first_step;
     o.last_step = b.last_step;
-    out.push_back(o);
+    if (b.parts.empty()) {
+      out.push_back(o);
+      continue;
+    }
+    // A concat buffer's parts: live each from its own writer, at fixed offsets.
+    for (const BufferPart& part : b.parts) {
+      o.bytes = part.bytes;
+      o.first_step = part.first_step;
+      o.last_step = part.last_step;
+      o.part_offset = o.group_offset = part.offset;
+      o.group = group;
+      out.push_back(o);
+    }
+    ++group;
   }
   for (size_t i = 0; i < p.statements().size(); ++i) {
     const int s = static_cast<int>(i);
@@ -44,7 +58,6 @@ std::vector<ArenaOccupant> ArenaOccupants(const Program& p, const MemoryModel& m
     o.credit_step = c.statement;
     o.over_buffer = c.input_buffer;
   }
-  int group = 0;
   for (const Buffer& b : m.buffers) {
     if (!as_input[b.id] || is_output[b.id]) continue;  // start at a chain's head
     std::vector<std::pair<int, int64_t>> chain = {{b.id, 0}};

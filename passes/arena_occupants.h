@@ -1,5 +1,6 @@
 // What occupies the static arena: every arena buffer with its aligned size and
-// live steps, and every statement's scratch (the kernel's scratch followed by
+// live steps (a buffer with parts: each part, the parts a group at fixed
+// offsets), and every statement's scratch (the kernel's scratch followed by
 // its overlap contract's plane or block scratch) for the one step it runs.
 // The single list that the arena planner packs, the reports draw and the arena
 // guard checks, so that they cannot disagree about the arena's contents.
@@ -18,6 +19,7 @@ struct ArenaOccupant {
   enum class Kind { kBuffer, kScratch };
   Kind kind = Kind::kBuffer;
   int buffer = -1;     // kBuffer: the buffer id
+  int64_t part_offset = 0;  // kBuffer: where in the buffer it starts (a part; 0: the whole)
   int statement = -1;  // kScratch: the statement (program index, also its step)
   int64_t bytes = 0;   // aligned bytes to place (scratch: kernel_scratch + contract_scratch)
   int first_step = 0;

@@ -1,6 +1,7 @@
 #include "passes/arena_plan.h"
 
 #include <algorithm>
+#include <map>
 
 #include "absl/strings/str_cat.h"
 #include "passes/interval_packing.h"
@@ -31,7 +32,7 @@ ArenaPlan FromPacking(const Program& p, const MemoryModel& m,
   ArenaPlan plan = EmptyPlan(p, m, std::move(name));
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].IsBuffer()) {
-      plan.buffer_offset[items[i].buffer] = packing.offsets[i];
+      plan.buffer_offset[items[i].buffer] = packing.offsets[i] - items[i].part_offset;
     } else {
       plan.scratch_offset[items[i].statement] = packing.offsets[i];
     }
@@ -45,7 +46,8 @@ ArenaPlan FromPacking(const Program& p, const MemoryModel& m,
 int64_t OccupantOffset(const ArenaPlan& plan, const ArenaOccupant& o) {
   const std::vector<int64_t>& offsets = o.IsBuffer() ? plan.buffer_offset : plan.scratch_offset;
   const int index = o.IsBuffer() ? o.buffer : o.statement;
-  return index >= 0 && static_cast<size_t>(index) < offsets.size() ? offsets[index] : -1;
+  if (index < 0 || static_cast<size_t>(index) >= offsets.size() || offsets[index] < 0) return -1;
+  return offsets[index] + (o.IsBuffer() ? o.part_offset : 0);
 }
 
 int64_t TotalRamBytes(const ArenaPlan& plan, const MemoryModel& model) {
@@ -62,19 +64,69 @@ ArenaPlan PlanGreedyBySize(const Program& p, const MemoryModel& m) {
   return FromPacking(p, m, items, PackGreedyBySize(AsIntervals(items), m.alignment), "greedy");
 }
 
-ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
-  std::vector<ArenaOccupant> items = ArenaOccupants(p, m);
-  std::vector<IntervalItem> intervals = AsIntervals(items);
-  Packing packing = PackBestFit(intervals, m.alignment);
-  Packing greedy = PackGreedyBySize(intervals, m.alignment);
+namespace {
+
+// Best fit and greedy, then two exact searches sharing the budget: lowest
+// point first, then by offset.
+Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, int64_t budget_ms) {
+  Packing packing = PackBestFit(intervals, alignment);
+  Packing greedy = PackGreedyBySize(intervals, alignment);
   if (greedy.size < packing.size) packing = greedy;
-  // Two exact searches share the budget: lowest point first, then by offset.
   const auto t0 = std::chrono::steady_clock::now();
   if (!packing.optimal) packing = PackExact(intervals, packing, t0 + std::chrono::milliseconds(budget_ms * 4 / 5));
   if (!packing.optimal) {
     packing = PackExactByOffset(intervals, packing, t0 + std::chrono::milliseconds(budget_ms));
   }
-  return FromPacking(p, m, items, packing, "best");
+  return packing;
+}
+
+// The occupants with every buffer's parts joined into one occupant live over
+// all of theirs: a packing of these places the parts too (each at its
+// buffer's offset plus its own), so it is one the planner may fall back on.
+std::vector<ArenaOccupant> JoinParts(const std::vector<ArenaOccupant>& items) {
+  std::map<int, int> occupants_of_buffer;
+  for (const ArenaOccupant& it : items) {
+    if (it.IsBuffer()) ++occupants_of_buffer[it.buffer];
+  }
+  std::vector<ArenaOccupant> out;
+  std::map<int, size_t> joined;  // buffer -> its index in out
+  for (const ArenaOccupant& it : items) {
+    if (!it.IsBuffer() || occupants_of_buffer[it.buffer] < 2) {
+      out.push_back(it);
+      continue;
+    }
+    auto [at, fresh] = joined.insert({it.buffer, out.size()});
+    if (fresh) {
+      out.push_back(it);
+      ArenaOccupant& whole = out.back();
+      whole.group = -1;
+      whole.group_offset = whole.part_offset = 0;
+      whole.bytes = it.part_offset + it.bytes;
+      continue;
+    }
+    ArenaOccupant& whole = out[at->second];
+    whole.bytes = std::max(whole.bytes, it.part_offset + it.bytes);
+    whole.first_step = std::min(whole.first_step, it.first_step);
+    whole.last_step = std::max(whole.last_step, it.last_step);
+  }
+  return out;
+}
+
+}  // namespace
+
+ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
+  std::vector<ArenaOccupant> items = ArenaOccupants(p, m);
+  bool has_parts = false;
+  for (const Buffer& b : m.buffers) has_parts = has_parts || !b.parts.empty();
+  if (!has_parts) return FromPacking(p, m, items, PackBest(AsIntervals(items), m.alignment, budget_ms), "best");
+  // Parts at fixed offsets are harder to pack: the plan with each concat
+  // buffer whole competes, so parts never make the arena larger.
+  const Packing parts = PackBest(AsIntervals(items), m.alignment, budget_ms / 2);
+  if (parts.size == m.peak_bytes) return FromPacking(p, m, items, parts, "best");
+  const std::vector<ArenaOccupant> whole = JoinParts(items);
+  const Packing joined = PackBest(AsIntervals(whole), m.alignment, budget_ms / 2);
+  return joined.size < parts.size ? FromPacking(p, m, whole, joined, "best")
+                                  : FromPacking(p, m, items, parts, "best");
 }
 
 absl::string_view PlannerName(Planner planner) {

@@ -244,6 +244,9 @@ class BufferAssigner {
     std::set<int> readers = readers_[y];
     for (ValueId x : st.operands) {
       int b = m_.buffer_of_value[x];
+      std::vector<int64_t>& starts = m_.buffers[yb].part_starts;
+      starts.push_back(offset);
+      for (int64_t inner : m_.buffers[b].part_starts) starts.push_back(offset + inner);
       for (ValueId v : m_.buffers[b].values) {
         m_.buffer_of_value[v] = yb;
         m_.offset_in_buffer[v] += offset;
@@ -257,6 +260,9 @@ class BufferAssigner {
       offset += m_.buffers[b].bytes;
     }
     current_readers_[yb] = readers;
+    std::vector<int64_t>& starts = m_.buffers[yb].part_starts;
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
     m_.elided[s] = true;
     return true;
   }
@@ -297,6 +303,28 @@ class BufferAssigner {
 
 }  // namespace
 
+namespace {
+
+// Gives a concat-in-place buffer its parts when every part starts aligned and
+// no overlap contract involves it (a contract's buffers move as wholes).
+void SplitIntoParts(MemoryModel& m) {
+  std::vector<bool> in_contract(m.buffers.size(), false);
+  for (const OverlapContract& c : m.overlaps) in_contract[c.input_buffer] = in_contract[c.output_buffer] = true;
+  for (Buffer& b : m.buffers) {
+    b.parts.clear();
+    if (b.location != BufferLocation::kArena || b.part_starts.size() < 2 || in_contract[b.id]) continue;
+    bool aligned = true;
+    for (int64_t start : b.part_starts) aligned = aligned && start % m.alignment == 0 && start < b.bytes;
+    if (!aligned) continue;
+    for (size_t k = 0; k < b.part_starts.size(); ++k) {
+      const int64_t end = k + 1 < b.part_starts.size() ? b.part_starts[k + 1] : b.aligned_bytes;
+      b.parts.push_back({b.part_starts[k], end - b.part_starts[k], -1, -1});
+    }
+  }
+}
+
+}  // namespace
+
 MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasOptions& aliases) {
   MemoryModel m;
   m.alignment = alignment;
@@ -305,11 +333,12 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   for (Buffer& b : m.buffers) b.aligned_bytes = AlignUp(b.bytes, alignment);
   m.overlap_of_statement.assign(p.statements().size(), -1);
   if (aliases.overlap) {
-    m.overlaps = FindOverlapContracts(p, m, BuildScheduleGraph(p, m));
+    m.overlaps = FindOverlapContracts(p, m, BuildScheduleGraph(p, m, /*whole_buffers=*/true));
     for (size_t i = 0; i < m.overlaps.size(); ++i) {
       m.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(i);
     }
   }
+  if (aliases.concat_parts) SplitIntoParts(m);
 
   // Liveness comes from the schedule graph, the one implementation of the rule.
   const auto& stmts = p.statements();
@@ -320,8 +349,14 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   std::vector<StepInterval> iv = BufferIntervals(pg.graph, identity);
   for (size_t gb = 0; gb < iv.size(); ++gb) {
     Buffer& b = m.buffers[pg.arena_buffer[gb]];
-    b.first_step = iv[gb].first;
-    b.last_step = iv[gb].last;
+    const int part = pg.arena_part[gb];
+    if (part >= 0) {
+      b.parts[part].first_step = iv[gb].first;
+      b.parts[part].last_step = iv[gb].last;
+    }
+    const bool first = part <= 0;  // the whole buffer, or its first part
+    b.first_step = first ? iv[gb].first : std::min(b.first_step, iv[gb].first);
+    b.last_step = first ? iv[gb].last : std::max(b.last_step, iv[gb].last);
   }
   std::vector<int> def = p.DefiningStatementIndex();
   for (Buffer& b : m.buffers) {
@@ -341,13 +376,31 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   return m;
 }
 
-ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
+ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m, bool whole_buffers) {
   const auto& stmts = p.statements();
   const int n = static_cast<int>(stmts.size());
   ProgramGraph pg;
   pg.graph = ScheduleGraph(n);
   std::vector<int> def = p.DefiningStatementIndex();
   std::vector<std::vector<int>> writers(m.buffers.size()), readers(m.buffers.size());
+  // Per buffer with parts: per part, the statements writing or reading a
+  // value that touches its bytes.
+  auto split = [&](int b) { return !whole_buffers && !m.buffers[b].parts.empty(); };
+  std::vector<std::vector<std::vector<int>>> part_writers(m.buffers.size()), part_readers(m.buffers.size());
+  for (const Buffer& b : m.buffers) {
+    if (split(b.id)) {
+      part_writers[b.id].resize(b.parts.size());
+      part_readers[b.id].resize(b.parts.size());
+    }
+  }
+  auto touch = [&](std::vector<std::vector<std::vector<int>>>& lists, ValueId v, int s) {
+    const int b = m.buffer_of_value[v];
+    const int64_t lo = m.offset_in_buffer[v], hi = lo + p.value(v).ByteSize();
+    for (size_t k = 0; k < m.buffers[b].parts.size(); ++k) {
+      const BufferPart& part = m.buffers[b].parts[k];
+      if (lo < part.offset + part.bytes && part.offset < hi) lists[b][k].push_back(s);
+    }
+  };
   for (int s = 0; s < n; ++s) {
     // An overlap contract pays its scratch and saves its credit.
     pg.graph.scratch[s] = StatementScratchBytes(p, m, s);
@@ -358,9 +411,13 @@ ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
       if (o == kNoValue) continue;
       if (def[o] >= 0) pg.graph.AddEdge(def[o], s);
       readers[m.buffer_of_value[o]].push_back(s);
+      if (m.buffer_of_value[o] >= 0 && split(m.buffer_of_value[o])) touch(part_readers, o, s);
     }
     if (m.elided[s]) continue;  // runs no code, writes nothing
-    for (ValueId r : stmts[s].results) writers[m.buffer_of_value[r]].push_back(s);
+    for (ValueId r : stmts[s].results) {
+      writers[m.buffer_of_value[r]].push_back(s);
+      if (m.buffer_of_value[r] >= 0 && split(m.buffer_of_value[r])) touch(part_writers, r, s);
+    }
   }
   // A graph input in the arena is written by the caller before the first
   // step: its writers are the statements that depend on no other (one of
@@ -380,8 +437,20 @@ ProgramGraph BuildScheduleGraph(const Program& p, const MemoryModel& m) {
     if (b.holds_output) readers[b.id].insert(readers[b.id].end(), sinks.begin(), sinks.end());
     // Every arena buffer has a writer that runs code; be safe if not.
     if (writers[b.id].empty()) writers[b.id] = readers[b.id];
-    pg.graph.AddBuffer(b.aligned_bytes, writers[b.id], readers[b.id]);
-    pg.arena_buffer.push_back(b.id);
+    if (!split(b.id)) {
+      pg.graph.AddBuffer(b.aligned_bytes, writers[b.id], readers[b.id]);
+      pg.arena_buffer.push_back(b.id);
+      pg.arena_part.push_back(-1);
+      continue;
+    }
+    for (size_t k = 0; k < b.parts.size(); ++k) {
+      std::vector<int>& w = part_writers[b.id][k];
+      std::vector<int>& r = part_readers[b.id][k];
+      if (w.empty()) w = r.empty() ? writers[b.id] : r;
+      pg.graph.AddBuffer(b.parts[k].bytes, w, r);
+      pg.arena_buffer.push_back(b.id);
+      pg.arena_part.push_back(static_cast<int>(k));
+    }
   }
   pg.graph.Finish();
   return pg;

@@ -49,9 +49,13 @@ struct AliasOptions {
   // its producer to the last step. Not an alias; it travels with them because
   // every consumer of the model needs it too.
   bool io_in_arena = false;
+  // Concat in place, refined: each operand's slice of the concat buffer is
+  // live from its own writer, not from the first slice's (a U-Net's skip
+  // waits in its slice while the slice for the upsampled tensor stays free).
+  bool concat_parts = true;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
   static AliasOptions None(bool io_in_arena = false) {
-    return {false, false, false, false, false, io_in_arena};
+    return {false, false, false, false, false, io_in_arena, false};
   }
 };
 
@@ -91,6 +95,15 @@ struct OverlapContract {
   int64_t credit = 0;
 };
 
+// A slice of a concat-in-place buffer with a lifetime of its own: from the
+// first writer of a value that touches its bytes to the last reader of one.
+struct BufferPart {
+  int64_t offset = 0;  // in the buffer; aligned
+  int64_t bytes = 0;   // up to the next part (the last: to the aligned end)
+  int first_step = -1;
+  int last_step = -1;
+};
+
 struct Buffer {
   int id = -1;
   ValueId root = kNoValue;       // the value that names the buffer
@@ -105,6 +118,13 @@ struct Buffer {
   int64_t aligned_bytes = 0;     // size rounded up to the alignment
   int first_step = -1;           // first writer (inputs: 0)
   int last_step = -1;            // last reader (outputs: the last step)
+  // Concat in place: where each operand's bytes start (sorted, 0 first).
+  std::vector<int64_t> part_starts;
+  // With AliasOptions::concat_parts, when every start is aligned and no
+  // overlap contract involves the buffer: its parts, which the schedule
+  // graph, the liveness and the arena planner treat as buffers of their own
+  // placed at fixed offsets from each other. Empty: one whole buffer.
+  std::vector<BufferPart> parts;
 };
 
 struct MemoryModel {
@@ -154,8 +174,11 @@ MemoryModel ComputeMemoryModel(const Program& program, int64_t alignment,
 struct ProgramGraph {
   ScheduleGraph graph;
   std::vector<int> arena_buffer;  // graph buffer index -> model buffer id
+  std::vector<int> arena_part;    // graph buffer index -> its part of that buffer, -1: whole
 };
-ProgramGraph BuildScheduleGraph(const Program& program, const MemoryModel& model);
+// A buffer with parts gives one graph buffer per part, unless `whole_buffers`.
+ProgramGraph BuildScheduleGraph(const Program& program, const MemoryModel& model,
+                                bool whole_buffers = false);
 
 // Reorders the program's statements: order[i] = the index (in the current
 // order) of the statement that runs at step i.

@@ -285,38 +285,56 @@ void WriteOverlaps(JsonWriter& j, const CompileResult& r) {
   j.EndArray();
 }
 
-void WriteBuffers(JsonWriter& j, const CompileResult& r) {
+// One entry of "buffers": a whole buffer, or one part of a buffer with parts
+// (the values touching its bytes; the concat's result, spanning every part,
+// is in each).
+void WriteBufferEntry(JsonWriter& j, const CompileResult& r, const Buffer& b, const BufferPart& part) {
   const Program& p = r.program;
+  std::vector<ValueId> holds;
+  ValueId root = b.root;
+  for (ValueId v : b.values) {
+    const int64_t lo = r.model.offset_in_buffer[v], hi = lo + p.value(v).ByteSize();
+    if (lo < part.offset + part.bytes && part.offset < hi) holds.push_back(v);
+    if (part.offset > 0 && lo == part.offset && root == b.root) root = v;
+  }
+  j.BeginObject();
+  j.Key("value");
+  j.Int(root);
+  j.Key("name");
+  j.String(p.value(root).name);
+  j.Key("bytes");
+  j.Int(part.bytes);
+  j.Key("offset");
+  j.Int(r.plan.buffer_offset[b.id] + part.offset);
+  j.Key("first_step");
+  j.Int(part.first_step);
+  j.Key("last_step");
+  j.Int(part.last_step);
+  j.Key("holds");
+  j.BeginArray();
+  for (ValueId v : holds) j.Int(v);
+  j.EndArray();
+  // Buffers it may share bytes with under an overlap contract (roots).
+  j.Key("overlaps");
+  j.BeginArray();
+  for (const OverlapContract& c : r.model.overlaps) {
+    if (c.input_buffer == b.id) j.Int(r.model.buffers[c.output_buffer].root);
+    if (c.output_buffer == b.id) j.Int(r.model.buffers[c.input_buffer].root);
+  }
+  j.EndArray();
+  j.EndObject();
+}
+
+void WriteBuffers(JsonWriter& j, const CompileResult& r) {
   j.Key("buffers");
   j.BeginArray();
   for (const Buffer& b : r.model.buffers) {
     if (b.location != BufferLocation::kArena) continue;
-    j.BeginObject();
-    j.Key("value");
-    j.Int(b.root);
-    j.Key("name");
-    j.String(p.value(b.root).name);
-    j.Key("bytes");
-    j.Int(b.aligned_bytes);
-    j.Key("offset");
-    j.Int(r.plan.buffer_offset[b.id]);
-    j.Key("first_step");
-    j.Int(b.first_step);
-    j.Key("last_step");
-    j.Int(b.last_step);
-    j.Key("holds");
-    j.BeginArray();
-    for (ValueId v : b.values) j.Int(v);
-    j.EndArray();
-    // Buffers it may share bytes with under an overlap contract (roots).
-    j.Key("overlaps");
-    j.BeginArray();
-    for (const OverlapContract& c : r.model.overlaps) {
-      if (c.input_buffer == b.id) j.Int(r.model.buffers[c.output_buffer].root);
-      if (c.output_buffer == b.id) j.Int(r.model.buffers[c.input_buffer].root);
+    if (b.parts.empty()) {
+      WriteBufferEntry(j, r, b, {0, b.aligned_bytes, b.first_step, b.last_step});
+    } else {
+      for (const BufferPart& part : b.parts) WriteBufferEntry(j, r, b, part);
     }
-    j.EndArray();
-    j.EndObject();
   }
   j.EndArray();
   WriteOverlaps(j, r);

@@ -719,16 +719,29 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   const int64_t arena = r["arena_bytes"].Int();
   std::vector<int64_t> offset(pr.bufs.size(), -1);
   std::vector<bool> accounted(p.num_values(), false);
+  // Every value lies inside the bytes the buffers holding it account for
+  // together (several: the parts of a concat buffer, which must then be
+  // contiguous under it).
+  std::map<int64_t, std::vector<std::pair<int64_t, int64_t>>> spans_of_value;
   for (size_t i = 0; i < pr.bufs.size(); ++i) {
     const JsonValue& b = r["buffers"].array[i];
     offset[i] = b["offset"].Int();
-    // Every value a buffer holds lies inside the bytes the buffer accounts for.
     for (const JsonValue& h : b["holds"].array) {
-      const Placement& pl = where[h.Int()];
-      if (pl.space != 0 || pl.offset < offset[i] || pl.offset + pl.bytes > offset[i] + pr.bufs[i].bytes) {
-        return Mismatch(absl::StrCat("value ", h.Int(), " lies outside its buffer"));
-      }
+      if (where[h.Int()].space != 0) return Mismatch(absl::StrCat("value ", h.Int(), " lies outside its buffer"));
+      spans_of_value[h.Int()].push_back({offset[i], offset[i] + pr.bufs[i].bytes});
       accounted[h.Int()] = true;
+    }
+  }
+  for (auto& [v, spans] : spans_of_value) {
+    std::sort(spans.begin(), spans.end());
+    const Placement& pl = where[v];
+    int64_t covered = pl.offset;  // bytes of v below this are inside a holding buffer
+    for (const auto& [lo, hi] : spans) {
+      if (lo > covered) break;
+      covered = std::max(covered, hi);
+    }
+    if (spans.front().first > pl.offset || covered < pl.offset + pl.bytes) {
+      return Mismatch(absl::StrCat("value ", v, " lies outside its buffer"));
     }
   }
   for (const Value& v : p.values()) {
