@@ -312,10 +312,7 @@ void SplitIntoParts(MemoryModel& m) {
   for (const OverlapContract& c : m.overlaps) in_contract[c.input_buffer] = in_contract[c.output_buffer] = true;
   for (Buffer& b : m.buffers) {
     b.parts.clear();
-    if (b.location != BufferLocation::kArena || b.part_starts.size() < 2 || in_contract[b.id]) continue;
-    bool aligned = true;
-    for (int64_t start : b.part_starts) aligned = aligned && start % m.alignment == 0 && start < b.bytes;
-    if (!aligned) continue;
+    if (!CanHaveParts(b, m.alignment) || in_contract[b.id]) continue;
     for (size_t k = 0; k < b.part_starts.size(); ++k) {
       const int64_t end = k + 1 < b.part_starts.size() ? b.part_starts[k + 1] : b.aligned_bytes;
       b.parts.push_back({b.part_starts[k], end - b.part_starts[k], -1, -1});
@@ -323,7 +320,27 @@ void SplitIntoParts(MemoryModel& m) {
   }
 }
 
+// Drops the overlap contracts that keep a buffer from having parts.
+void DropContractsOnParts(MemoryModel& m) {
+  std::vector<OverlapContract> kept;
+  for (const OverlapContract& c : m.overlaps) {
+    if (!CanHaveParts(m.buffers[c.input_buffer], m.alignment) &&
+        !CanHaveParts(m.buffers[c.output_buffer], m.alignment)) {
+      kept.push_back(c);
+    }
+  }
+  m.overlaps = std::move(kept);
+}
+
 }  // namespace
+
+bool CanHaveParts(const Buffer& b, int64_t alignment) {
+  if (b.location != BufferLocation::kArena || b.part_starts.size() < 2) return false;
+  for (int64_t start : b.part_starts) {
+    if (start % alignment != 0 || start >= b.bytes) return false;
+  }
+  return true;
+}
 
 MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasOptions& aliases) {
   MemoryModel m;
@@ -334,6 +351,7 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   m.overlap_of_statement.assign(p.statements().size(), -1);
   if (aliases.overlap) {
     m.overlaps = FindOverlapContracts(p, m, BuildScheduleGraph(p, m, /*whole_buffers=*/true));
+    if (aliases.concat_parts && aliases.parts_over_contracts) DropContractsOnParts(m);
     for (size_t i = 0; i < m.overlaps.size(); ++i) {
       m.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(i);
     }

@@ -53,9 +53,13 @@ struct AliasOptions {
   // live from its own writer, not from the first slice's (a U-Net's skip
   // waits in its slice while the slice for the upsampled tensor stays free).
   bool concat_parts = true;
+  // A concat buffer that could have parts keeps them and takes no overlap
+  // contract (by default the contract wins and the buffer stays whole);
+  // compile.cc tries both where they compete and keeps the smaller arena.
+  bool parts_over_contracts = false;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
   static AliasOptions None(bool io_in_arena = false) {
-    return {false, false, false, false, false, io_in_arena, false};
+    return {false, false, false, false, false, io_in_arena, false, false};
   }
 };
 
@@ -154,6 +158,10 @@ int64_t AlignUp(int64_t n, int64_t alignment);
 
 // "planes", "pixels", "elements" or "rows" (the report's names).
 const char* OverlapKindName(OverlapContract::Kind kind);
+
+// A concat-in-place buffer whose parts all start aligned: it has parts
+// unless an overlap contract involves it.
+bool CanHaveParts(const Buffer& buffer, int64_t alignment);
 
 // Bytes the caller holds outside the arena for the graph's inputs and
 // outputs (0 with --io=arena): a firmware's activation RAM is the arena plus

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "compiler/driver/gates.h"
@@ -79,6 +80,15 @@ bool IsIrPass(const std::string& name) {
   return pass && pass->kind != PassKind::kStage;
 }
 
+// A concat buffer that could have parts but takes an overlap contract.
+bool PartsCompeteWithContracts(const MemoryModel& m) {
+  if (!m.aliases.concat_parts || m.aliases.parts_over_contracts) return false;
+  for (const Buffer& b : m.buffers) {
+    if (b.parts.empty() && CanHaveParts(b, m.alignment)) return true;
+  }
+  return false;
+}
+
 double Sum(const std::map<std::string, double>& ms) {
   double total = 0;
   for (const auto& [name, t] : ms) total += t;
@@ -123,18 +133,40 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
     if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
   }
   r.pass_ms.clear();
+  // The programs before the memory stages, for the variant below (`r` is
+  // already the NHWC program with --layout=nhwc).
+  const PipelineState r_before = r;
+  std::optional<PipelineState> nhwc_before;
+  if (nhwc) nhwc_before = *nhwc;
   OC_RETURN_IF_ERROR(RunPipeline(r, stages, pipeline));
+  // Compared without the opt-in kernel scratch (--kernel-scratch-budget),
+  // which the NHWC convolutions do not take: layout and aliases are RAM decisions.
+  auto scratch_free_arena = [](const PipelineState& s) {
+    return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
+  };
   if (nhwc) {
     nhwc->pass_ms.clear();
     OC_RETURN_IF_ERROR(RunPipeline(*nhwc, stages, pipeline));
-    // Compared without the opt-in kernel scratch (--kernel-scratch-budget),
-    // which the NHWC convolutions do not take: the layout is a RAM decision.
-    auto scratch_free_arena = [](const PipelineState& s) {
-      return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
-    };
     if (nhwc->planned && r.planned && scratch_free_arena(*nhwc) < scratch_free_arena(r)) {
       static_cast<PipelineState&>(r) = std::move(*nhwc);
       r.channels_last = true;
+    } else {
+      nhwc_before.reset();  // the variant below starts from r_before
+    }
+  }
+  // Where an overlap contract keeps a concat buffer whole, the stages run
+  // again with the buffer in parts instead; the smaller arena wins (then the
+  // smaller peak).
+  if (r.planned && PartsCompeteWithContracts(r.model)) {
+    PipelineState parts = nhwc_before ? *nhwc_before : r_before;
+    parts.memory.aliases.parts_over_contracts = true;
+    parts.pass_ms.clear();
+    OC_RETURN_IF_ERROR(RunPipeline(parts, stages, pipeline));
+    if (parts.planned && std::make_pair(scratch_free_arena(parts), parts.model.peak_bytes) <
+                             std::make_pair(scratch_free_arena(r), r.model.peak_bytes)) {
+      const bool channels_last = r.channels_last;
+      static_cast<PipelineState&>(r) = std::move(parts);
+      r.channels_last = channels_last;
     }
   }
   r.schedule_ms = r.pass_ms["schedule"];

@@ -387,6 +387,8 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.Bool(r.memory.aliases.io_in_arena);
   j.Key("layout");
   j.String(r.channels_last ? "nhwc" : "nchw");
+  j.Key("parts_over_contracts");
+  j.Bool(r.memory.aliases.parts_over_contracts);
   j.Key("caller_io_bytes");
   j.Int(CallerIoBytes(r.model));
   j.Key("total_ram_bytes");

@@ -18,19 +18,15 @@ std::vector<std::pair<int64_t, int64_t>> DeclaredWrites(const Program& p, const 
   std::vector<std::pair<int64_t, int64_t>> ranges;
   if (!m.elided[s]) {
     // Its results' bytes in their arena buffers, and its scratch.
-    const std::vector<ArenaOccupant> occupants = ArenaOccupants(p, m);
-    std::vector<const ArenaOccupant*> of_buffer(m.buffers.size(), nullptr);
-    for (const ArenaOccupant& o : occupants) {
-      if (o.IsBuffer()) {
-        of_buffer[o.buffer] = &o;
-      } else if (o.statement == s) {
+    for (const ArenaOccupant& o : ArenaOccupants(p, m)) {
+      if (!o.IsBuffer() && o.statement == s) {
         ranges.emplace_back(OccupantOffset(plan, o), OccupantOffset(plan, o) + o.bytes);
       }
     }
     for (ValueId r : p.statements()[s].results) {
       const int b = m.buffer_of_value[r];
-      if (b < 0 || !of_buffer[b]) continue;  // not in the arena
-      const int64_t at = OccupantOffset(plan, *of_buffer[b]) + m.offset_in_buffer[r];
+      if (b < 0 || m.buffers[b].location != BufferLocation::kArena) continue;
+      const int64_t at = plan.buffer_offset[b] + m.offset_in_buffer[r];
       ranges.emplace_back(at, at + p.value(r).ByteSize());
     }
   }

