@@ -301,10 +301,6 @@ class BufferAssigner {
   std::vector<bool> is_output_;
 };
 
-}  // namespace
-
-namespace {
-
 // Gives a concat-in-place buffer its parts when every part starts aligned and
 // no overlap contract involves it (a contract's buffers move as wholes).
 void SplitIntoParts(MemoryModel& m) {
