@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "passes/interval_packing.h"
@@ -127,6 +128,42 @@ ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
   const Packing joined = PackBest(AsIntervals(whole), m.alignment, budget_ms / 2);
   return joined.size < parts.size ? FromPacking(p, m, whole, joined, "best")
                                   : FromPacking(p, m, items, parts, "best");
+}
+
+std::vector<int32_t> ContractCutsThatPack(const Program& p, const MemoryModel& m,
+                                          int64_t arena_bytes) {
+  if (m.overlaps.size() < 2) return {};
+  int64_t best = arena_bytes;
+  std::vector<bool> best_cut;
+  std::set<std::vector<bool>> tried;
+  for (double t : {4.0, 2.0, 1.0, 0.5, 0.25, 0.0}) {
+    std::vector<bool> cut(m.overlaps.size());
+    for (size_t i = 0; i < cut.size(); ++i) {
+      cut[i] = static_cast<double>(m.overlaps[i].displacement) > t * m.overlaps[i].credit;
+    }
+    if (std::find(cut.begin(), cut.end(), true) == cut.end() || !tried.insert(cut).second) continue;
+    MemoryModel trial = m;
+    trial.overlaps.clear();
+    trial.overlap_of_statement.assign(m.overlap_of_statement.size(), -1);
+    for (size_t i = 0; i < cut.size(); ++i) {
+      if (cut[i]) continue;
+      trial.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(trial.overlaps.size());
+      trial.overlaps.push_back(m.overlaps[i]);
+    }
+    const std::vector<IntervalItem> items = AsIntervals(ArenaOccupants(p, trial));
+    const int64_t size = std::min(PackBestFit(items, m.alignment).size,
+                                  PackGreedyBySize(items, m.alignment).size);
+    if (size < best) {
+      best = size;
+      best_cut = cut;
+    }
+  }
+  std::vector<int32_t> ids;
+  for (size_t i = 0; i < best_cut.size(); ++i) {
+    if (best_cut[i]) ids.push_back(p.statements()[m.overlaps[i].statement].id);
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 absl::string_view PlannerName(Planner planner) {

@@ -40,6 +40,17 @@ ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
 // `budget_ms`; stops as soon as the arena equals the modeled peak.
 ArenaPlan PlanBest(const Program& program, const MemoryModel& model, int64_t budget_ms);
 
+// Overlap contracts chain their buffers at fixed offsets, so that a long
+// chain (each output below its input) can pack into more than the peak. The
+// statement ids of contracts worth leaving out: among the cuts of every link
+// whose displacement exceeds t times its credit (t = 4, 2, 1, 1/2, 1/4, 0),
+// the one whose buffers the fast packers place in the fewest bytes, if fewer
+// than `arena_bytes`; empty otherwise. A cut costs the link's credit at its
+// step, so the caller reruns the memory stages without those contracts and
+// keeps the result only if its arena is smaller.
+std::vector<int32_t> ContractCutsThatPack(const Program& program, const MemoryModel& model,
+                                          int64_t arena_bytes);
+
 enum class Planner { kLinear, kGreedy, kBest };
 absl::string_view PlannerName(Planner planner);
 std::optional<Planner> ParsePlanner(absl::string_view word);

@@ -1,17 +1,28 @@
 // Channels-last layout (--layout=nhwc): chooses which activations are stored
 // NHWC. The IR keeps ONNX's logical NCHW shapes; the layout is a physical
-// property the kernels honour. A float 2-D convolution (group 1) reads and
-// writes either layout, its weights re-laid at compile time; elementwise ops
-// of equal shapes do not care, as long as all their tensors share a layout.
-// Everything else reads NCHW. So a value is NHWC when its producer is such a
-// convolution or elementwise op and every reader is one too; graph inputs and
-// outputs stay NCHW. A convolution whose input and output are both NHWC
-// computes output row by output row and may write over its dying input
-// (the rows overlap contract, passes/overlap_contracts.h).
+// property the kernels honour. A float 2-D convolution (any group) and a
+// float 2-D max pool read and write either layout, the convolution's weights
+// re-laid at compile time; elementwise ops of equal shapes do not care, as
+// long as all their tensors share a layout, and a binary op with an operand
+// of shape [n, c, 1, 1] broadcasts over either; a global pool reads either.
+// Everything else reads NCHW. So a
+// value is NHWC when its producer is such a statement and every reader is
+// one too; graph outputs stay NCHW. A convolution or pool whose input and
+// output are both NHWC computes output row by output row and may write over
+// its dying input (the rows overlap contract, passes/overlap_contracts.h).
 //
-// Marks: the convolution's attributes `x_channels_last` / `y_channels_last`
-// (1), and its weights replaced by a constant re-laid per group as
-// [kh][kw][ic][oc] (runtime/src/conv2d_nhwc.c).
+// Graph inputs keep ONNX's layout. When they live in the arena (--io=arena)
+// and only such statements read one, a `to_channels_last` statement first
+// rewrites its values NHWC in place (its scratch: one bit per element), so
+// that the first convolution streams over the input instead of holding it
+// whole beside its output.
+//
+// Marks: the statements' attributes `x_channels_last` / `y_channels_last`
+// (1; a global pool: x only), `channels_last` (1) on a broadcasting binary
+// op whose tensors are NHWC, and the convolutions' weights replaced by a constant re-laid per group
+// as [kh][kw][ic][oc] (runtime/src/conv2d_nhwc.c).
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "passes/pass.h"
 #include "passes/rewrite_utils.h"
@@ -21,7 +32,7 @@ namespace {
 
 // A float 2-D convolution that reads and writes either layout.
 bool IsLayoutFreeConv(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kConv || s.Int("group", 1) != 1 || s.operands.size() < 2) return false;
+  if (s.op != OpKind::kConv || s.operands.size() < 2) return false;
   const Value& x = p.value(s.operands[0]);
   const Value& w = p.value(s.operands[1]);
   const Value& y = p.value(s.results[0]);
@@ -29,31 +40,70 @@ bool IsLayoutFreeConv(const Program& p, const Statement& s) {
          y.shape.size() == 4 && w.IsConstant() && w.dtype == DType::kF32 && !w.data.empty();
 }
 
-// An elementwise op whose tensors all have the result's shape: the same
-// element of each at the same index, whatever the layout.
-bool IsLayoutFreeElementwise(const Program& p, const Statement& s) {
+// A float 2-D max pool without indices: oc_maxpool2d_nhwc_f32.
+bool IsLayoutFreePool(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kMaxPool || s.results.size() != 1 || s.operands.size() != 1) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  return x.dtype == DType::kF32 && y.dtype == DType::kF32 && x.shape.size() == 4 &&
+         y.shape.size() == 4 && s.Ints("strides").size() == 2 && s.Ints("pads").size() == 4;
+}
+
+// True when `v` broadcasts over a 4-D result's H and W: [n or 1, c or 1, 1, 1]
+// (the same bytes in either layout).
+bool IsChannelBroadcast(const Shape& v, const Shape& y) {
+  return v.size() == 4 && y.size() == 4 && v[2] == 1 && v[3] == 1 && (v[0] == 1 || v[0] == y[0]) &&
+         (v[1] == 1 || v[1] == y[1]) && y[2] * y[3] > 1;
+}
+
+// An elementwise op whose tensors all have the result's shape (the same
+// element of each at the same index, whatever the layout), or a binary op
+// whose other operands broadcast over H and W (a squeeze-and-excitation
+// scale; `*broadcast` set, the emitter then broadcasts over NHWC).
+bool IsLayoutFreeElementwise(const Program& p, const Statement& s, bool* broadcast) {
   const OpCategory cat = GetOpInfo(s.op).category;
+  *broadcast = false;
   if ((cat != OpCategory::kUnary && cat != OpCategory::kBinary) || s.op == OpKind::kPRelu ||
       s.results.size() != 1) {
     return false;
   }
   const Shape& shape = p.value(s.results[0]).shape;
+  bool full = false;
   for (ValueId v : s.operands) {
-    if (v == kNoValue || p.value(v).shape != shape || p.value(v).IsConstant()) return false;
+    if (v == kNoValue) return false;
+    const Value& operand = p.value(v);
+    if (operand.shape == shape && !operand.IsConstant()) {
+      full = true;
+    } else if (cat == OpCategory::kBinary && IsChannelBroadcast(operand.shape, shape)) {
+      *broadcast = true;
+    } else {
+      return false;
+    }
   }
-  return true;
+  return full;
 }
 
-// The OIHW weights of a group-1 convolution as [kh][kw][ic][oc].
-std::vector<float> HwioWeights(const Value& w) {
+// GlobalAveragePool / GlobalMaxPool of a 4-D float: reads either layout, its
+// [n, c, 1, 1] result is the same bytes in both.
+bool IsLayoutFreeReduction(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kGlobalAveragePool && s.op != OpKind::kGlobalMaxPool) return false;
+  const Value& x = p.value(s.operands[0]);
+  return x.dtype == DType::kF32 && x.shape.size() == 4 && p.value(s.results[0]).dtype == DType::kF32;
+}
+
+// The OIHW weights of a convolution of `group` groups as [g][kh][kw][ic][oc]
+// (ic and oc within the group; for a depthwise convolution the same order).
+std::vector<float> HwioWeights(const Value& w, int64_t group) {
   const int64_t oc = w.shape[0], ic = w.shape[1], kh = w.shape[2], kw = w.shape[3];
+  const int64_t cog = oc / group;
   const std::vector<float> oihw = ConstantAsFloats(w);
   std::vector<float> out(oihw.size());
   for (int64_t o = 0; o < oc; ++o) {
+    const int64_t g = o / cog, oo = o % cog;
     for (int64_t i = 0; i < ic; ++i) {
       for (int64_t h = 0; h < kh; ++h) {
         for (int64_t x = 0; x < kw; ++x) {
-          out[((h * kw + x) * ic + i) * oc + o] = oihw[((o * ic + i) * kh + h) * kw + x];
+          out[(((g * kh + h) * kw + x) * ic + i) * cog + oo] = oihw[((o * ic + i) * kh + h) * kw + x];
         }
       }
     }
@@ -63,30 +113,55 @@ std::vector<float> HwioWeights(const Value& w) {
 
 }  // namespace
 
-absl::Status RunChannelsLast(Program& p, PassStats& stats) {
+absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena) {
   auto& stmts = p.statements();
   const std::vector<std::vector<int>> users = p.UsersIndex();
-  std::vector<bool> conv(stmts.size()), elementwise(stmts.size());
+  // Statements that read and write either layout: convolutions and pools
+  // (`windowed`: only their operand 0 may be NHWC), elementwise ops.
+  std::vector<bool> windowed(stmts.size()), elementwise(stmts.size()), broadcast(stmts.size()),
+      reduction(stmts.size());
   for (size_t i = 0; i < stmts.size(); ++i) {
-    conv[i] = IsLayoutFreeConv(p, stmts[i]);
-    elementwise[i] = IsLayoutFreeElementwise(p, stmts[i]);
+    windowed[i] = IsLayoutFreeConv(p, stmts[i]) || IsLayoutFreePool(p, stmts[i]);
+    bool b = false;
+    elementwise[i] = IsLayoutFreeElementwise(p, stmts[i], &b);
+    broadcast[i] = b;
+    reduction[i] = IsLayoutFreeReduction(p, stmts[i]);
   }
-  // Candidates: 4-D float results of those statements, not graph outputs.
+  // An elementwise op's tensors that must share its result's layout.
+  auto full_tensors = [&](size_t i) {
+    std::vector<ValueId> tensors;
+    const Shape& shape = p.value(stmts[i].results[0]).shape;
+    for (ValueId v : stmts[i].operands) {
+      if (p.value(v).shape == shape) tensors.push_back(v);
+    }
+    tensors.push_back(stmts[i].results[0]);
+    return tensors;
+  };
+  // Candidates: 4-D float results of those statements, not graph outputs;
+  // graph inputs in the arena too (relaid by a to_channels_last statement).
   std::vector<bool> nhwc(p.num_values(), false);
+  auto candidate = [&](ValueId v) {
+    return p.value(v).shape.size() == 4 && p.value(v).dtype == DType::kF32 && !IsGraphOutput(p, v) &&
+           !users[v].empty();
+  };
   for (size_t i = 0; i < stmts.size(); ++i) {
-    if (!conv[i] && !elementwise[i]) continue;
-    const ValueId y = stmts[i].results[0];
-    nhwc[y] = p.value(y).shape.size() == 4 && p.value(y).dtype == DType::kF32 && !IsGraphOutput(p, y);
+    if (!windowed[i] && !elementwise[i]) continue;
+    nhwc[stmts[i].results[0]] = candidate(stmts[i].results[0]);
+  }
+  if (inputs_in_arena) {
+    for (ValueId in : p.inputs()) nhwc[in] = candidate(in);
   }
   // Drop values read by anything else, then make each elementwise op's
-  // tensors agree, until nothing changes.
+  // tensors agree; drop an input that no convolution or pool streams over
+  // (an elementwise reader alone gains nothing from the rewrite); until
+  // nothing changes.
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t v = 0; v < nhwc.size(); ++v) {
       if (!nhwc[v]) continue;
       for (int u : users[v]) {
         const Statement& s = stmts[u];
-        bool as_x_only = conv[u] && s.operands[0] == static_cast<ValueId>(v);
+        bool as_x_only = (windowed[u] || reduction[u]) && s.operands[0] == static_cast<ValueId>(v);
         for (size_t k = 1; as_x_only && k < s.operands.size(); ++k) {
           as_x_only = s.operands[k] != static_cast<ValueId>(v);
         }
@@ -99,8 +174,7 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats) {
     }
     for (size_t i = 0; i < stmts.size(); ++i) {
       if (!elementwise[i]) continue;
-      std::vector<ValueId> tensors = stmts[i].operands;
-      tensors.push_back(stmts[i].results[0]);
+      const std::vector<ValueId> tensors = full_tensors(i);
       bool all = true, any = false;
       for (ValueId v : tensors) all = all && nhwc[v], any = any || nhwc[v];
       if (any && !all) {
@@ -108,20 +182,62 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats) {
         changed = true;
       }
     }
+    for (ValueId in : p.inputs()) {
+      if (!nhwc[in]) continue;
+      bool streams = false;
+      for (int u : users[in]) streams = streams || (windowed[u] && nhwc[stmts[u].results[0]]);
+      if (!streams) {
+        nhwc[in] = false;
+        changed = true;
+      }
+    }
   }
   for (size_t i = 0; i < stmts.size(); ++i) {
-    if (!conv[i]) continue;
     Statement& s = stmts[i];
+    if (reduction[i] && nhwc[s.operands[0]]) {
+      s.attrs["x_channels_last"] = int64_t{1};
+      stats.Add("channels-last", "reductions", 1);
+    }
+    if (broadcast[i] && nhwc[s.results[0]]) {
+      s.attrs["channels_last"] = int64_t{1};
+      stats.Add("channels-last", "broadcasts", 1);
+    }
+    if (!windowed[i]) continue;
     const bool x_last = nhwc[s.operands[0]], y_last = nhwc[s.results[0]];
     if (!x_last && !y_last) continue;
     if (x_last) s.attrs["x_channels_last"] = int64_t{1};
     if (y_last) s.attrs["y_channels_last"] = int64_t{1};
-    const Value& w = p.value(s.operands[1]);
-    const ValueId hwio = p.AddConstant(absl::StrCat(w.name, "_hwio"), DType::kF32, w.shape,
-                                       FloatsAsBytes(HwioWeights(w)));
-    s.operands[1] = hwio;
-    stats.Add("channels-last", x_last && y_last ? "streaming-convs" : "edge-convs", 1);
+    const bool pool = s.op == OpKind::kMaxPool;
+    if (!pool) {
+      const Value& w = p.value(s.operands[1]);
+      const ValueId hwio = p.AddConstant(absl::StrCat(w.name, "_hwio"), DType::kF32, w.shape,
+                                         FloatsAsBytes(HwioWeights(w, s.Int("group", 1))));
+      s.operands[1] = hwio;
+    }
+    stats.Add("channels-last",
+              x_last && y_last ? (pool ? "streaming-pools" : "streaming-convs")
+                               : (pool ? "edge-pools" : "edge-convs"),
+              1);
   }
+  // The relaid inputs: statements before everything else write the inputs'
+  // values NHWC, and their readers read those.
+  size_t relaid = 0;
+  for (ValueId in : p.inputs()) {
+    if (!nhwc[in]) continue;
+    const Value& x = p.value(in);
+    const ValueId y = p.AddResultValue(absl::StrCat(x.name, "_nhwc"), x.dtype, x.shape);
+    for (int u : users[in]) {
+      for (ValueId& operand : stmts[u].operands) {
+        if (operand == in) operand = y;
+      }
+    }
+    const int64_t item_elements = x.NumElements() / std::max<int64_t>(x.shape[0], 1);
+    Statement& t = p.AddStatement(OpKind::kToChannelsLast, {in}, {y});
+    t.scratch_bytes = (item_elements + 7) / 8;
+    ++relaid;
+    stats.Add("channels-last", "relaid-inputs", 1);
+  }
+  std::rotate(stmts.begin(), stmts.end() - static_cast<std::ptrdiff_t>(relaid), stmts.end());
   p.CompactValues();
   return absl::OkStatus();
 }

@@ -13,6 +13,7 @@ const char* OverlapKindName(OverlapContract::Kind kind) {
     case OverlapContract::Kind::kPixels: return "pixels";
     case OverlapContract::Kind::kElements: return "elements";
     case OverlapContract::Kind::kRows: return "rows";
+    case OverlapContract::Kind::kRowsUp: return "rows_up";
   }
   return "planes";
 }
@@ -347,6 +348,13 @@ MemoryModel ComputeMemoryModel(const Program& p, int64_t alignment, const AliasO
   m.overlap_of_statement.assign(p.statements().size(), -1);
   if (aliases.overlap) {
     m.overlaps = FindOverlapContracts(p, m, BuildScheduleGraph(p, m, /*whole_buffers=*/true));
+    const std::vector<int32_t>& cut = aliases.cut_contracts;
+    m.overlaps.erase(std::remove_if(m.overlaps.begin(), m.overlaps.end(),
+                                    [&](const OverlapContract& c) {
+                                      return std::find(cut.begin(), cut.end(),
+                                                       p.statements()[c.statement].id) != cut.end();
+                                    }),
+                     m.overlaps.end());
     if (aliases.concat_parts && aliases.parts_over_contracts) DropContractsOnParts(m);
     for (size_t i = 0; i < m.overlaps.size(); ++i) {
       m.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(i);

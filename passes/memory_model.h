@@ -57,6 +57,10 @@ struct AliasOptions {
   // contract (by default the contract wins and the buffer stays whole);
   // compile.cc tries both where they compete and keeps the smaller arena.
   bool parts_over_contracts = false;
+  // Statement ids whose overlap contracts are left out: contracts chain their
+  // buffers at fixed offsets, and a long chain can pack worse than the peak
+  // (compile.cc tries cutting chains where the plan misses the peak).
+  std::vector<int32_t> cut_contracts;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
   static AliasOptions None(bool io_in_arena = false) {
     return {false, false, false, false, false, io_in_arena, false, false};
@@ -83,8 +87,17 @@ struct AliasOptions {
 //    (a negative displacement): every write lands on bytes of elements i..n-1,
 //    read for the last time. The output sits at the input's end, so the
 //    input's first bytes are free for the next layer's output at once.
+//  - rows: a channels-last convolution or max pool (IsRowStreamingConv)
+//    computes output rows in increasing (n, oy) order, each reading input
+//    rows from its window's first on: the output starts at least
+//    MinRowsDisplacement below the input.
+//  - rows_up: the same kernel in decreasing row order, each row reading input
+//    rows up to its window's last: the output starts at least MinRowsRise
+//    above the input's start (a negative displacement; it may be below when
+//    that is negative). Chains of rows contracts take the direction that
+//    keeps them compact (overlap_contracts.cc).
 struct OverlapContract {
-  enum class Kind { kPlanes, kPixels, kElements, kRows };
+  enum class Kind { kPlanes, kPixels, kElements, kRows, kRowsUp };
   Kind kind = Kind::kPlanes;
   int statement = -1;       // program index
   int input_buffer = -1;    // dies at the statement in every order
@@ -92,7 +105,7 @@ struct OverlapContract {
   int64_t planes = 0;       // planes: N*C; elements: the element count; rows: N*H_out
   int64_t in_plane_bytes = 0, out_plane_bytes = 0;  // planes: bytes of one plane
   int64_t block = 0;        // pixels: pixels per block
-  int64_t displacement = 0;   // output offset = input offset - displacement (aligned; elements: < 0)
+  int64_t displacement = 0;   // output offset = input offset - displacement (aligned; elements: < 0; rows_up: usually < 0)
   int64_t scratch = 0;        // aligned bytes of the kernel's scratch (a plane or a block)
   // Bytes the overlap saves at the statement's step: the two buffers' sizes
   // minus the extent they cover together.

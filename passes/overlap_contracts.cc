@@ -1,6 +1,8 @@
 #include "passes/overlap_contracts.h"
 
 #include <algorithm>
+#include <limits>
+#include <tuple>
 
 namespace oc {
 
@@ -23,6 +25,81 @@ int64_t MinRowsDisplacement(int64_t n, int64_t h_in, int64_t in_row_bytes, int64
   }
   return d;
 }
+
+int64_t MinRowsRise(int64_t n, int64_t h_in, int64_t in_row_bytes, int64_t h_out,
+                    int64_t out_row_bytes, int64_t stride, int64_t pad_top, int64_t reach) {
+  int64_t rise = std::numeric_limits<int64_t>::min();
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t oy = 0; oy < h_out; ++oy) {
+      const int64_t last = std::clamp<int64_t>(oy * stride - pad_top + reach, -1, h_in - 1);
+      rise = std::max(rise, (b * h_in + last + 1) * in_row_bytes - (b * h_out + oy) * out_row_bytes);
+    }
+  }
+  return rise;
+}
+
+namespace {
+
+// Rounds up to a multiple of `alignment`, negative values too.
+int64_t AlignUpSigned(int64_t n, int64_t alignment) {
+  return n >= 0 ? AlignUp(n, alignment) : -((-n) / alignment * alignment);
+}
+
+// Rows contracts may stream either way: down (rows in increasing order, the
+// output below the input) or up (decreasing, above). A chain of contracts
+// fixes its buffers' offsets relative to each other, and one that always
+// goes down drifts as far as its displacements add up, which the planner
+// cannot pack into the peak. So each chain, from its head, takes at every
+// rows link the direction that keeps the chain's extent smallest (then the
+// larger credit, then down).
+void ChooseRowDirections(const Program& p, const MemoryModel& m, std::vector<OverlapContract>& out) {
+  std::vector<int> as_input(m.buffers.size(), -1);
+  std::vector<bool> is_output(m.buffers.size(), false);
+  for (size_t i = 0; i < out.size(); ++i) {
+    as_input[out[i].input_buffer] = static_cast<int>(i);
+    is_output[out[i].output_buffer] = true;
+  }
+  for (const Buffer& head : m.buffers) {
+    if (as_input[head.id] < 0 || is_output[head.id]) continue;
+    int64_t at = 0, lo = 0, hi = head.aligned_bytes;  // the current buffer's offset, the extent
+    for (int i = as_input[head.id]; i >= 0; i = as_input[out[i].output_buffer]) {
+      OverlapContract& c = out[i];
+      const int64_t in = m.buffers[c.input_buffer].aligned_bytes;
+      const int64_t outb = m.buffers[c.output_buffer].aligned_bytes;
+      if (c.kind == OverlapContract::Kind::kRows) {
+        const Statement& st = p.statements()[c.statement];
+        const Shape& xs = p.value(st.operands[0]).shape;
+        const Shape& ys = p.value(st.results[0]).shape;
+        const int64_t elem = DTypeSize(p.value(st.operands[0]).dtype);
+        const std::vector<int64_t> k = st.op == OpKind::kMaxPool
+                                           ? st.Ints("kernel")
+                                           : p.value(st.operands[1]).shape;
+        const int64_t k_h = st.op == OpKind::kMaxPool ? k[0] : k[2];
+        const int64_t dil = st.Has("dilations") ? st.Ints("dilations")[0] : 1;
+        const int64_t up = -AlignUpSigned(
+            MinRowsRise(xs[0], xs[2], xs[1] * xs[3] * elem, ys[2], ys[1] * ys[3] * elem,
+                        st.Ints("strides")[0], st.Ints("pads")[0], (k_h - 1) * dil),
+            m.alignment);
+        auto extent = [&](int64_t d) {
+          return std::max(hi, at - d + outb) - std::min(lo, at - d);
+        };
+        const int64_t up_credit = OverlapCredit(in, outb, up);
+        const auto down_key = std::make_tuple(extent(c.displacement), -c.credit, 0);
+        const auto up_key = std::make_tuple(extent(up), -up_credit, 1);
+        if (up_credit > c.scratch && up_key < down_key) {
+          c.kind = OverlapContract::Kind::kRowsUp;
+          c.displacement = up;
+          c.credit = up_credit;
+        }
+      }
+      at -= c.displacement;
+      lo = std::min(lo, at);
+      hi = std::max(hi, at + outb);
+    }
+  }
+}
+
+}  // namespace
 
 int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement) {
   const int64_t lo = std::min<int64_t>(0, -displacement);
@@ -148,6 +225,7 @@ std::vector<OverlapContract> FindOverlapContracts(const Program& p, const Memory
     if (c.credit <= c.scratch) continue;  // no saving
     out.push_back(c);
   }
+  ChooseRowDirections(p, m, out);
   return out;
 }
 

@@ -28,6 +28,14 @@ int64_t MinElementsOffset(int64_t n, int64_t in_elem_bytes, int64_t out_elem_byt
 int64_t MinRowsDisplacement(int64_t n, int64_t h_in, int64_t in_row_bytes, int64_t h_out,
                             int64_t out_row_bytes, int64_t stride, int64_t pad_top);
 
+// The same kernel computing rows in decreasing order (rows_up): output row
+// r = (n, oy) starts r * out_row bytes into the output and the kernel still
+// reads the input up to row n * h_in + clamp(oy * stride - pad_top + reach, -1,
+// h_in - 1) (reach = (k_h - 1) * dil_h), so the output may start this many
+// bytes above the input's start (unaligned; negative: below it) and no less.
+int64_t MinRowsRise(int64_t n, int64_t h_in, int64_t in_row_bytes, int64_t h_out,
+                    int64_t out_row_bytes, int64_t stride, int64_t pad_top, int64_t reach);
+
 // Bytes two buffers of `in` and `out` (aligned) bytes save by overlapping with
 // the output `displacement` below the input: their sizes minus their union.
 int64_t OverlapCredit(int64_t in, int64_t out, int64_t displacement);

@@ -26,6 +26,13 @@ absl::Status RunFuseQdqFor(PipelineState& state) {
   return RunFuseQdq(state.program, state.stats, state.memory.aliases.io_in_arena);
 }
 
+// channels-last relays a graph input in place only when inputs live in the arena.
+absl::Status RunChannelsLastFor(PipelineState& state) {
+  state.scheduled = false;
+  state.planned = false;
+  return RunChannelsLast(state.program, state.stats, state.memory.aliases.io_in_arena);
+}
+
 }  // namespace
 
 const std::vector<PassInfo>& RegisteredPasses() {
@@ -41,7 +48,7 @@ const std::vector<PassInfo>& RegisteredPasses() {
       {"channels-last",
        "store the activations of float convolution stacks NHWC (weights re-laid) so that "
        "convolutions can stream over their input",
-       K::kRewrite, OnProgram<RunChannelsLast>},
+       K::kRewrite, RunChannelsLastFor},
       {"fuse-activation", "fuse an activation into the Conv/Gemm/MatMul that produces its input",
        K::kRewrite, OnProgram<RunFuseActivation>},
       {"fuse-qdq",

@@ -65,7 +65,10 @@ bool ConstantAlongHW(const Statement& s, const Value& v) {
 // A statement that can run on a patch of its result.
 bool Patchable(const Program& p, const Statement& s) {
   if (s.results.size() != 1 || !Is4d(p.value(s.results[0]))) return false;
-  if (s.Has("x_channels_last") || s.Has("y_channels_last") || s.recompute_of >= 0) return false;
+  if (s.Has("x_channels_last") || s.Has("y_channels_last") || s.Has("channels_last") ||
+      s.recompute_of >= 0) {
+    return false;
+  }
   const Shape& y = p.value(s.results[0]).shape;
   if (IsSlidingWindow(s)) {
     if (s.operands.empty() || !Is4d(p.value(s.operands[0]))) return false;

@@ -25,9 +25,14 @@ bool IsChannelsLastConv(const Statement& s) {
   return s.op == OpKind::kConv && (s.Int("x_channels_last") != 0 || s.Int("y_channels_last") != 0);
 }
 
+bool IsChannelsLastPool(const Statement& s) {
+  return s.op == OpKind::kMaxPool && (s.Int("x_channels_last") != 0 || s.Int("y_channels_last") != 0);
+}
+
 bool IsRowStreamingConv(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kConv || s.Int("x_channels_last") == 0 || s.Int("y_channels_last") == 0 ||
-      s.results.size() != 1 || s.operands.size() < 2) {
+  if ((s.op != OpKind::kConv && s.op != OpKind::kMaxPool) || s.Int("x_channels_last") == 0 ||
+      s.Int("y_channels_last") == 0 ||
+      s.results.size() != 1 || s.operands.size() < (s.op == OpKind::kConv ? 2u : 1u)) {
     return false;
   }
   const Value& x = p.value(s.operands[0]);
@@ -38,7 +43,7 @@ bool IsRowStreamingConv(const Program& p, const Statement& s) {
 
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
-  if (IsChannelsLastConv(s)) return false;
+  if (IsChannelsLastConv(s) || IsChannelsLastPool(s)) return false;
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!ContractTypes(s, x, y)) return false;

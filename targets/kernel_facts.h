@@ -36,10 +36,15 @@ bool IsElementwiseNarrowing(const Program& program, const Statement& s);
 // [kh][kw][ic][oc]) and none of the NCHW kernels' contracts or scratch.
 bool IsChannelsLastConv(const Statement& s);
 
-// A channels-last convolution with both its input and output NHWC: the kernel
-// computes output rows in increasing (n, oy) order, writing only row (n, oy)
-// while it reads input rows of batch n from its window's first row inside
-// the input on, so its output may start below its dying input (a rows contract).
+// A float 2-D max pool that the channels-last pass gave an NHWC input or
+// output: it runs oc_maxpool2d_nhwc_f32 and none of the per-plane contracts.
+bool IsChannelsLastPool(const Statement& s);
+
+// A channels-last convolution or max pool with both its input and output
+// NHWC: the kernel computes output rows in increasing (n, oy) order, writing
+// only row (n, oy) while it reads input rows of batch n from its window's
+// first row inside the input on, so its output may start below its dying
+// input (a rows contract).
 bool IsRowStreamingConv(const Program& program, const Statement& s);
 
 // Pixels per block of a pixel contract.

@@ -116,7 +116,8 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   if (o.passes.empty() && o.layout != CompileOptions::Layout::kNchw) {
     nhwc = static_cast<const PipelineState&>(r);
     OC_RETURN_IF_ERROR(RunPipeline(*nhwc, {"channels-last"}, pipeline));
-    const bool streams = nhwc->stats.counters.count("channels-last.streaming-convs") > 0;
+    const bool streams = nhwc->stats.counters.count("channels-last.streaming-convs") > 0 ||
+                         nhwc->stats.counters.count("channels-last.streaming-pools") > 0;
     if (o.layout == CompileOptions::Layout::kNhwc) {
       static_cast<PipelineState&>(r) = std::move(*nhwc);
       r.channels_last = true;
@@ -133,40 +134,59 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
     if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
   }
   r.pass_ms.clear();
-  // The programs before the memory stages, for the variant below (`r` is
-  // already the NHWC program with --layout=nhwc).
-  const PipelineState r_before = r;
-  std::optional<PipelineState> nhwc_before;
-  if (nhwc) nhwc_before = *nhwc;
-  OC_RETURN_IF_ERROR(RunPipeline(r, stages, pipeline));
   // Compared without the opt-in kernel scratch (--kernel-scratch-budget),
   // which the NHWC convolutions do not take: layout and aliases are RAM decisions.
   auto scratch_free_arena = [](const PipelineState& s) {
     return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
   };
+  auto better = [&](const PipelineState& a, const PipelineState& b) {
+    return a.planned && (!b.planned || std::make_pair(scratch_free_arena(a), a.model.peak_bytes) <
+                                           std::make_pair(scratch_free_arena(b), b.model.peak_bytes));
+  };
+  // The memory stages on `before`, then the variants that can only help:
+  //  - where an overlap contract keeps a concat buffer whole, the buffer in
+  //    parts instead;
+  //  - where overlap chains at fixed offsets pack above the peak, without the
+  //    contracts whose cut packs smaller.
+  // Each variant reruns the stages; the smaller arena wins (then the smaller peak).
+  auto run_stages = [&](PipelineState before, PipelineState& out) -> absl::Status {
+    out = before;
+    OC_RETURN_IF_ERROR(RunPipeline(out, stages, pipeline));
+    if (out.planned && PartsCompeteWithContracts(out.model)) {
+      PipelineState parts = before;
+      parts.memory.aliases.parts_over_contracts = true;
+      OC_RETURN_IF_ERROR(RunPipeline(parts, stages, pipeline));
+      if (better(parts, out)) {
+        out = std::move(parts);
+        before.memory.aliases.parts_over_contracts = true;
+      }
+    }
+    if (out.planned && scratch_free_arena(out) > out.model.peak_bytes) {
+      PipelineState cut = before;
+      cut.memory.aliases.cut_contracts =
+          ContractCutsThatPack(out.program, out.model, scratch_free_arena(out));
+      if (!cut.memory.aliases.cut_contracts.empty()) {
+        OC_RETURN_IF_ERROR(RunPipeline(cut, stages, pipeline));
+        if (better(cut, out)) out = std::move(cut);
+      }
+    }
+    return absl::OkStatus();
+  };
+  // `r` is already the NHWC program with --layout=nhwc.
+  {
+    PipelineState nchw;
+    OC_RETURN_IF_ERROR(run_stages(r, nchw));
+    const bool channels_last = r.channels_last;
+    static_cast<PipelineState&>(r) = std::move(nchw);
+    r.channels_last = channels_last;
+  }
   if (nhwc) {
     nhwc->pass_ms.clear();
-    OC_RETURN_IF_ERROR(RunPipeline(*nhwc, stages, pipeline));
-    if (nhwc->planned && r.planned && scratch_free_arena(*nhwc) < scratch_free_arena(r)) {
-      static_cast<PipelineState&>(r) = std::move(*nhwc);
+    PipelineState variant;
+    OC_RETURN_IF_ERROR(run_stages(*nhwc, variant));
+    if (variant.planned && r.planned && scratch_free_arena(variant) < scratch_free_arena(r)) {
+      static_cast<PipelineState&>(r) = std::move(variant);
       r.channels_last = true;
-    } else {
-      nhwc_before.reset();  // the variant below starts from r_before
-    }
-  }
-  // Where an overlap contract keeps a concat buffer whole, the stages run
-  // again with the buffer in parts instead; the smaller arena wins (then the
-  // smaller peak).
-  if (r.planned && PartsCompeteWithContracts(r.model)) {
-    PipelineState parts = nhwc_before ? *nhwc_before : r_before;
-    parts.memory.aliases.parts_over_contracts = true;
-    parts.pass_ms.clear();
-    OC_RETURN_IF_ERROR(RunPipeline(parts, stages, pipeline));
-    if (parts.planned && std::make_pair(scratch_free_arena(parts), parts.model.peak_bytes) <
-                             std::make_pair(scratch_free_arena(r), r.model.peak_bytes)) {
-      const bool channels_last = r.channels_last;
-      static_cast<PipelineState&>(r) = std::move(parts);
-      r.channels_last = channels_last;
     }
   }
   r.schedule_ms = r.pass_ms["schedule"];

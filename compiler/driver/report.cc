@@ -271,8 +271,8 @@ void WriteOverlaps(JsonWriter& j, const CompileResult& r) {
     j.Int(p.statements()[c.statement].operands[0]);
     j.Key("output_value");
     j.Int(p.statements()[c.statement].results[0]);
-    // planes, elements or rows: the count; pixels: the block.
-    j.Key(pixels ? "block" : OverlapKindName(c.kind));
+    // planes, elements or rows (rows_up too): the count; pixels: the block.
+    j.Key(pixels ? "block" : c.kind == OverlapContract::Kind::kRowsUp ? "rows" : OverlapKindName(c.kind));
     j.Int(pixels ? c.block : c.planes);
     j.Key("displacement");
     j.Int(c.displacement);

@@ -394,7 +394,8 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
     const int64_t in_bytes = p.value(st.operands[0]).ByteSize(), out_bytes = p.value(st.results[0]).ByteSize();
     const int64_t scratch = o["scratch_bytes"].Int();
     const bool elements = o["kind"].string == "elements";
-    if ((c.displacement < 0 && !elements) || c.displacement % alignment || scratch < 0 ||
+    const bool rows_up = o["kind"].string == "rows_up";
+    if ((c.displacement < 0 && !elements && !rows_up) || c.displacement % alignment || scratch < 0 ||
         scratch % alignment) {
       return Mismatch(what + " has a negative or misaligned displacement or scratch");
     }
@@ -429,6 +430,28 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
         const int64_t first = std::min(std::max<int64_t>(oy * strides[0] - pads[0], 0), xs[2]);
         if (c.displacement < (r + 1) * out_row - (n * xs[2] + first) * in_row) {
           return Mismatch(what + " displaces its output too little: a row would overwrite live input");
+        }
+      }
+    } else if (rows_up && IsRowStreamingConv(p, st)) {
+      // Rows last first: while computing output row (n, oy) the kernel still
+      // reads input rows up to n * h_in + its window's last row inside the input.
+      const Shape& xs = p.value(st.operands[0]).shape;
+      const Shape& ys = p.value(st.results[0]).shape;
+      const std::vector<int64_t> strides = st.Ints("strides"), pads = st.Ints("pads");
+      const bool pool = st.op == OpKind::kMaxPool;
+      const std::vector<int64_t> k = pool ? st.Ints("kernel") : p.value(st.operands[1]).shape;
+      const std::vector<int64_t> dil = st.Has("dilations") ? st.Ints("dilations") : std::vector<int64_t>{1};
+      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0] ||
+          k.size() < (pool ? 1u : 3u) || dil.empty()) {
+        return Mismatch(what + " has the wrong number of rows");
+      }
+      const int64_t reach = ((pool ? k[0] : k[2]) - 1) * dil[0];
+      const int64_t in_row = in_bytes / (xs[0] * xs[2]), out_row = out_bytes / (ys[0] * ys[2]);
+      for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
+        const int64_t n = r / ys[2], oy = r % ys[2];
+        const int64_t last = std::min(std::max<int64_t>(oy * strides[0] - pads[0] + reach, -1), xs[2] - 1);
+        if (-c.displacement + r * out_row < (n * xs[2] + last + 1) * in_row) {
+          return Mismatch(what + " raises its output too little: a row would overwrite live input");
         }
       }
     } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {

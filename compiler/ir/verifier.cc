@@ -1,5 +1,6 @@
 #include "compiler/ir/verifier.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,12 @@ absl::Status VerifyStatement(const Program& p, const Statement& s) {
       break;
     default:
       break;
+  }
+  if (s.op == OpKind::kToChannelsLast &&
+      (r.shape != x.shape || r.dtype != x.dtype || x.shape.size() != 4 ||
+       s.scratch_bytes * 8 < x.NumElements() / std::max<int64_t>(x.shape[0], 1))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(Where(s), " must keep a 4-D shape and type, with a bit of scratch per element"));
   }
   if (s.op == OpKind::kChannelAffine) {
     const Value& scale = p.value(s.operands[1]);

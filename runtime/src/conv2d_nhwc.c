@@ -13,12 +13,14 @@
  * scalars give the same bits.
  *
  * Streaming order: output rows are computed one at a time in increasing
- * (n, oy) order. While computing row (n, oy) the kernel reads only input
- * rows of batch item n under the row's window (iy = oy * stride_h - pad_top
- * + kh * dil_h within [0, h_in)) and writes only that row's outputs (every
- * ox and channel), each once, when its sum is complete. Its only state is a
- * tile of local accumulators. So y may overlap x where each output row lies
- * over input rows that neither that row nor a later one reads.
+ * (n, oy) order, or decreasing with p->reverse_rows. While computing row
+ * (n, oy) the kernel reads only input rows of batch item n under the row's
+ * window (iy = oy * stride_h - pad_top + kh * dil_h within [0, h_in)) and
+ * writes only that row's outputs (every ox and channel), each once, when its
+ * sum is complete. Its only state is a tile of local accumulators. So y may
+ * overlap x where each output row lies over input rows that neither that row
+ * nor a later one (in the kernel's order) reads: y below x in increasing
+ * order, above it in decreasing order.
  *
  * Tiles: a block of output channels (2 lanes where there are vectors, 4
  * floats elsewhere; a lane is oc_tile.h's, or 8 floats where GCC has AVX
@@ -494,7 +496,7 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
   const int32_t x_row = x_nhwc ? p->w_in * p->c_in : p->w_in;
   const int32_t y_row = y_nhwc ? p->w_out * p->c_out : p->w_out;
   const int32_t span = (p->k_w - 1) * p->dil_w, wg = p->k_h * p->k_w * cig * cog;
-  int32_t n, oy, kh, grp;
+  int32_t n, oy, kh, grp, row;
   const nhwc_tile_fn_ *edge;
   nhwc_geom_ g;
   g.cig = cig;
@@ -524,8 +526,11 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
 #else
   edge = NULL;
 #endif
-  for (n = 0; n < p->n; n++) {
-    for (oy = 0; oy < p->h_out; oy++) {
+  for (row = 0; row < p->n * p->h_out; row++) {
+    const int32_t nr = p->reverse_rows ? p->n * p->h_out - 1 - row : row;
+    n = nr / p->h_out;
+    oy = nr % p->h_out;
+    {
       const int32_t iy0 = oy * p->stride_h - p->pad_top;
       int32_t kh0 = 0;
       const float *xr, *wr;

@@ -19,3 +19,4 @@ OC_API void oc_global_pool_f32(const float *x, float *y, int32_t n_c, int32_t le
     }
   }
 }
+

@@ -90,6 +90,18 @@ const OverlapContract* StatementEmitter::Overlap() const {
   return &ctx_.model.overlaps[of[index]];
 }
 
+void StatementEmitter::RowsContractComment(const OverlapContract* c) {
+  if (c && c->kind == OverlapContract::Kind::kRows) {
+    w_.Comment(absl::StrCat("overlap contract: the output starts ", c->displacement,
+                            " bytes below the input; output rows are written in order, each"));
+    w_.Comment("over input rows that no later output row reads");
+  } else if (c && c->kind == OverlapContract::Kind::kRowsUp) {
+    w_.Comment(absl::StrCat("overlap contract: the output starts ", -c->displacement,
+                            " bytes above the input's start; output rows are written last first,"));
+    w_.Comment("each over input rows that no earlier output row reads");
+  }
+}
+
 std::string StatementEmitter::ContractScratchOffset() const {
   return ctx_.contract_scratch_name[&s_ - ctx_.program.statements().data()];
 }
@@ -135,13 +147,11 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   const OverlapContract* c = transpose ? nullptr : Overlap();
   if (!transpose && IsChannelsLastConv(s_)) {
     // Weights per group [kh][kw][ic][oc] (passes/channels_last.cc).
-    Params("oc_conv2d_params", ConvFields());
+    std::vector<std::string> fields = ConvFields();
+    if (c && c->kind == OverlapContract::Kind::kRowsUp) fields.push_back(".reverse_rows = 1");
+    Params("oc_conv2d_params", fields);
     Use("conv2d_nhwc.c");
-    if (c && c->kind == OverlapContract::Kind::kRows) {
-      w_.Comment(absl::StrCat("overlap contract: the output starts ", c->displacement,
-                              " bytes below the input; output rows are written in order, each"));
-      w_.Comment("over input rows that no later output row reads");
-    }
+    RowsContractComment(c);
     w_.Line(absl::StrCat("oc_conv2d_nhwc_f32(&p, ", Read(0), ", ", Read(1), ", ",
                          HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", ",
                          s_.Int("x_channels_last"), ", ", s_.Int("y_channels_last"), ");"));
@@ -274,12 +284,17 @@ std::string StatementEmitter::BinaryOpName() const {
 
 // Binary kernels exist per operand type: binary_<type>.c.
 absl::Status StatementEmitter::Binary() {
-  const Shape& y = Out();
+  Shape y = Out(), a = In(0), b = In(1);
   if (y.size() > kMaxRank) return Unsupported("rank above 8");
+  if (s_.Int("channels_last") != 0) {
+    // NHWC tensors and [n, c, 1, 1] operands (passes/channels_last.cc): the
+    // broadcast over the physical order n, h, w, c.
+    for (Shape* s : {&y, &a, &b}) *s = {(*s)[0], (*s)[2], (*s)[3], (*s)[1]};
+  }
   const std::string type(DTypeName(V(s_.operands[0]).dtype));
   Params("oc_broadcast_params", {absl::StrCat(".rank = ", y.size()), ".dims = " + Ints(y),
-                                 ".a_strides = " + Ints(BroadcastStrides(In(0), y)),
-                                 ".b_strides = " + Ints(BroadcastStrides(In(1), y))});
+                                 ".a_strides = " + Ints(BroadcastStrides(a, y)),
+                                 ".b_strides = " + Ints(BroadcastStrides(b, y))});
   Use(absl::StrCat("binary_", type, ".c"));
   w_.Line(absl::StrCat("oc_binary_", type, "(", BinaryOpName(), ", &p, ", Read(0), ", ", Read(1),
                        ", ", Write(), ");"));
@@ -367,6 +382,18 @@ absl::Status StatementEmitter::ChannelAffine() {
   return absl::OkStatus();
 }
 
+// A graph input's values channels-last (passes/channels_last.cc), in place
+// when the memory model lets it write over its operand.
+absl::Status StatementEmitter::ToChannelsLast() {
+  OC_RETURN_IF_ERROR(RequireF32(0));
+  const Shape& x = In(0);
+  if (x.size() != 4) return Unsupported("a tensor that is not 4-D");
+  Use("to_nhwc.c");
+  w_.Line(absl::StrCat("oc_to_nhwc_f32(", Read(0), ", ", Write(), ", ", x[0], ", ", x[1], ", ",
+                       x[2] * x[3], ", ", Scratch("unsigned char"), ");"));
+  return absl::OkStatus();
+}
+
 absl::Status StatementEmitter::Reduce() {
   const Shape& x = In(0);
   if (x.size() > kMaxRank) return Unsupported("rank above 8");
@@ -416,6 +443,17 @@ absl::Status StatementEmitter::Pool() {
                               absl::StrCat(".pad_back = ", pe[0]),
                               absl::StrCat(".storage_order = ", s_.Int("storage_order"))};
   const bool is_max = s_.op == OpKind::kMaxPool;
+  if (IsChannelsLastPool(s_)) {
+    // Channels-last activations (passes/channels_last.cc).
+    const OverlapContract* c = Overlap();
+    if (c && c->kind == OverlapContract::Kind::kRowsUp) fields.push_back(".reverse_rows = 1");
+    Params("oc_pool2d_params", fields);
+    Use("maxpool2d_nhwc.c");
+    RowsContractComment(c);
+    w_.Line(absl::StrCat("oc_maxpool2d_nhwc_f32(&p, ", In(0)[1], ", ", Read(0), ", ", Write(), ", ",
+                         s_.Int("x_channels_last"), ", ", s_.Int("y_channels_last"), ");"));
+    return absl::OkStatus();
+  }
   if (const OverlapContract* c = Overlap()) {
     Params("oc_pool2d_params", WithField(fields, ".n_c", 1));
     Use(is_max ? "maxpool2d.c" : "avgpool2d.c");
@@ -437,6 +475,12 @@ absl::Status StatementEmitter::Pool() {
 absl::Status StatementEmitter::GlobalPool() {
   OC_RETURN_IF_ERROR(RequireF32(0));
   const Shape& x = In(0);
+  if (s_.Int("x_channels_last") != 0) {  // passes/channels_last.cc
+    Use("global_pool_nhwc.c");
+    w_.Line(absl::StrCat("oc_global_pool_nhwc_f32(", Read(0), ", ", Write(), ", ", x[0], ", ", x[1],
+                         ", ", Prod(x, 2, x.size()), ", ", s_.op == OpKind::kGlobalMaxPool ? 1 : 0, ");"));
+    return absl::OkStatus();
+  }
   Use("global_pool.c");
   w_.Line(absl::StrCat("oc_global_pool_f32(", Read(0), ", ", Write(), ", ", x[0] * x[1], ", ",
                        Prod(x, 2, x.size()), ", ", s_.op == OpKind::kGlobalMaxPool ? 1 : 0, ");"));

@@ -94,6 +94,8 @@ class StatementEmitter {
   // input plane), @W and @B (the plane's weights and bias, convolutions
   // only) and @Y (the output plane) as placeholders.
   const OverlapContract* Overlap() const;
+  // The C comment of a rows or rows_up contract (none for others).
+  void RowsContractComment(const OverlapContract* c);
   std::string ContractScratchOffset() const;  // offset macro of the contract's scratch
   void PlaneByPlane(const OverlapContract& c, const std::string& call);
   // `fields` with the value of every field starting with `name` replaced.
@@ -143,6 +145,7 @@ class StatementEmitter {
   absl::Status ArgMax();
   absl::Status Softmax();
   absl::Status ChannelAffine();
+  absl::Status ToChannelsLast();
   absl::Status Reduce();
   absl::Status Pool();
   absl::Status GlobalPool();

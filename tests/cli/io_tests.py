@@ -57,12 +57,12 @@ def test_model(compiler, work, model):
           f"{name} --io=caller: total RAM {caller['total_ram_bytes']} = arena {caller['arena_bytes']} + "
           f"caller buffers {caller['caller_io_bytes']}, in the header too")
     check(arena["io_in_arena"] and arena["caller_io_bytes"] == 0
-          and arena["total_ram_bytes"] == arena["arena_bytes"] == arena["peak_bytes"]
+          and arena["total_ram_bytes"] == arena["arena_bytes"] >= arena["peak_bytes"]
           and header_define(ha, "TOTAL_RAM_SIZE") == arena["arena_bytes"]
           and header_define(ha, "IO_IN_ARENA") == 1
           and all(f in ha for f in ("void *net_input(unsigned index);", "void *net_output(unsigned index);",
                                     "int net_invoke(void);", "int net_run(")),
-          f"{name} --io=arena: total RAM {arena['total_ram_bytes']} = arena = peak {arena['peak_bytes']}; "
+          f"{name} --io=arena: total RAM {arena['total_ram_bytes']} = arena >= peak {arena['peak_bytes']}; "
           "the header declares net_input, net_output, net_invoke and net_run")
     check(all(v["space"] == "arena" for v in arena["values"]),
           f"{name} --io=arena: every value is placed in the arena")

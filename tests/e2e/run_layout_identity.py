@@ -10,7 +10,7 @@ smaller of the two arenas, and the named models meet their expectations.
         [--must-not-change NAME,...] MODEL_DIR...
 
 --common-options: options of every build (e.g. --io=arena).
---must-stream: the nhwc build has a rows contract and a smaller arena, and auto takes it.
+--must-stream: the nhwc build has a rows (or rows_up) contract and a smaller arena, and auto takes it.
 --must-not-change: no convolution changes layout (the same C as nchw).
 """
 import subprocess
@@ -26,15 +26,15 @@ from run_schedule_identity import (build_and_run, collect_cases, compile_model, 
 
 def check(nchw, nhwc, auto, stream, no_change):
     problems = []
-    rows = [o for o in nhwc["overlaps"] if o["kind"] == "rows"]
+    rows = [o for o in nhwc["overlaps"] if o["kind"] in ("rows", "rows_up")]
     if auto["arena_bytes"] != min(nchw["arena_bytes"], nhwc["arena_bytes"]):
         problems.append(f"auto's arena {auto['arena_bytes']} is not the smaller one")
     if auto["layout"] != ("nhwc" if nhwc["arena_bytes"] < nchw["arena_bytes"] else "nchw"):
         problems.append(f"auto chose {auto['layout']}")
     if stream and (not rows or nhwc["arena_bytes"] >= nchw["arena_bytes"]):
         problems.append("expected to stream")
-    if no_change and nhwc["pass_counters"].get("channels-last.streaming-convs", 0) + \
-            nhwc["pass_counters"].get("channels-last.edge-convs", 0):
+    if no_change and any(nhwc["pass_counters"].get(f"channels-last.{what}", 0) for what in
+                         ("streaming-convs", "edge-convs", "streaming-pools", "edge-pools", "relaid-inputs")):
         problems.append("expected no layout change")
     return problems, len(rows)
 

@@ -66,8 +66,8 @@ def tamperings(report, graph_outputs, descendants):
     def contract_displacement(d):
         # Shift a contract's output off the place its access order allows.
         c = d["overlaps"][0]
-        out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
-        inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
+        out = next(b for b in d["buffers"] if c["output_value"] in b["holds"])
+        inp = next(b for b in d["buffers"] if c["input_value"] in b["holds"])
         out["offset"] = inp["offset"] + d["alignment"]
     def too_close(d, kind):
         # Consistent but unsafe: a plane (or rows) contract's displacement one
@@ -78,8 +78,8 @@ def tamperings(report, graph_outputs, descendants):
         if c is None:
             raise LookupError
         c["displacement"] -= d["alignment"]
-        out = next(b for b in d["buffers"] if b["value"] == c["output_value"])
-        inp = next(b for b in d["buffers"] if b["value"] == c["input_value"])
+        out = next(b for b in d["buffers"] if c["output_value"] in b["holds"])
+        inp = next(b for b in d["buffers"] if c["input_value"] in b["holds"])
         moved = out["offset"] + c["displacement"] - inp["offset"]
         inp["offset"] += moved
         for v in d["values"]:

@@ -231,6 +231,7 @@ typedef struct {
   int32_t group;
   oc_act act;
   int32_t d_in, d_out, k_d, stride_d, dil_d, pad_front;
+  int32_t reverse_rows; /* oc_conv2d_nhwc_f32: output rows in decreasing (n, oy) order */
 } oc_conv2d_params;
 
 /* 2-D transposed convolution, NCHW, weights (c_in, c_out / group, k_h, k_w).
@@ -365,6 +366,7 @@ typedef struct {
   int32_t count_include_pad; /* AveragePool only */
   int32_t d_in, d_out, k_d, stride_d, dil_d, pad_front, pad_back;
   int32_t storage_order; /* MaxPool indices only */
+  int32_t reverse_rows;  /* oc_maxpool2d_nhwc_f32: output rows in decreasing (n, oy) order */
 } oc_pool2d_params;
 
 /* Generic strided copy of elem_size-byte elements:

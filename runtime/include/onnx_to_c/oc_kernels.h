@@ -84,11 +84,23 @@ OC_API void oc_gather(const oc_gather_params *p, const void *x, const void *indi
 /* maxpool2d.c */
 OC_API void oc_maxpool2d_f32(const oc_pool2d_params *p, const float *x, float *y,
                              int64_t *indices);
+/* maxpool2d_nhwc.c: 2-D MaxPool without indices, x NHWC when x_nhwc (else NCHW),
+ * y likewise; n_c = n * c. Output rows in increasing (n, oy) order, each
+ * reading only its window's input rows; maxpool2d.c's values. */
+OC_API void oc_maxpool2d_nhwc_f32(const oc_pool2d_params *p, int32_t c, const float *x,
+                                  float *y, int32_t x_nhwc, int32_t y_nhwc);
+/* to_nhwc.c: NCHW -> NHWC (n items of c x hw); y may equal x, then visited
+ * holds c * hw bits of scratch */
+OC_API void oc_to_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32_t hw,
+                           unsigned char *visited);
 /* avgpool2d.c */
 OC_API void oc_avgpool2d_f32(const oc_pool2d_params *p, const float *x, float *y);
 /* global_pool.c: x is (n_c, len); y is (n_c); is_max selects GlobalMaxPool */
 OC_API void oc_global_pool_f32(const float *x, float *y, int32_t n_c, int32_t len,
                                int32_t is_max);
+/* global_pool_nhwc.c: the same with x NHWC: n items of len pixels x c channels */
+OC_API void oc_global_pool_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32_t len,
+                                    int32_t is_max);
 /* reduce.c, reduce_f64.c */
 OC_API void oc_reduce_f32(int32_t op, const oc_reduce_params *p, const float *x, float *y);
 OC_API void oc_reduce_f64(int32_t op, const oc_reduce_params *p, const double *x, double *y);
