@@ -10,7 +10,8 @@ flash, RAM, arena and stack, for the default build and for the file-order, no-re
 
 Without STEM:CPUS arguments it runs the MLPerf Tiny models (dscnn_kws_49x10, dense_ae_640,
 resnet8_tiny_32) on cortex-m4, cortex-m7 and cortex-m3 and every other public model on cortex-m4
-(all on seeded normal(0,1) inputs; public models skipped when DIR is absent). Models that do not
+(all on seeded normal(0,1) inputs; public models skipped when DIR is absent). --against=OPTS
+compares the default build with one built with those options instead (one run, side by side). Models that do not
 fit the board are listed with the linker's reason. Instructions come from the counting plugin
 (deterministic for a given input); flash is .vectors+.text+.rodata+.data, RAM is .data+.bss with
 the arena included, stack is the measured high-water mark of the run (painted stack) and, after
@@ -122,7 +123,14 @@ def main():
     ap.add_argument("--int8", action="store_true", help="the int8 MLPerf Tiny table instead")
     ap.add_argument("--int8-dir", default=str(common.DEFAULT_PUBLIC_DIR.parent / "int8"))
     ap.add_argument("--profile-dir", help="write per-statement profiles here")
+    ap.add_argument("--against", help="compare the default build with these comma-separated "
+                    "onnx-to-c options instead of the file-order, no-reuse build "
+                    "(e.g. --against=--layout=nchw: the cost of a default side by side)")
     args = ap.parse_args()
+    label = "file+linear"
+    if args.against:
+        VARIANTS["file+linear"] = args.against.split(",")
+        label = args.against
     args.compiler = str(Path(args.compiler).resolve())
     if args.int8:
         tmp = None
@@ -146,7 +154,7 @@ def main():
         results = dict(zip(jobs, pool.map(lambda j: measure(args, *j), jobs)))
 
     head = ["instructions", "est. M4 cycles", "flash B", "RAM B", "arena B", "stack B"]
-    print("| model | CPU | " + " | ".join(head) + " | " + " | ".join(f"file+linear {h}" for h in head) + " |")
+    print("| model | CPU | " + " | ".join(head) + " | " + " | ".join(f"{label} {h}" for h in head) + " |")
     print("|---|---|" + "---:|" * (2 * len(head)))
     table = []
     for stem, cpus in runs:

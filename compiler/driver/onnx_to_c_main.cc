@@ -71,8 +71,9 @@ std::vector<oc::CliOption> Options() {
        "NAME_run)", "arena on Cortex-M, caller on x86-64", "arena|caller"},
       {"layout", "", true, "auto",
        "activation layout: nchw (ONNX's), nhwc (channels-last where the kernels allow, so that "
-       "convolutions can write over their dying input row by row) or auto (nhwc when that "
-       "lowers the arena)", "", "nchw|nhwc|auto"},
+       "convolutions and pools can write over their dying input row by row; with --io=arena a "
+       "graph input is relaid in place first) or auto (nhwc when that lowers the arena)", "",
+       "nchw|nhwc|auto"},
       {"overlap", "", true, "on",
        "input/output overlap contracts (a streaming kernel's output over its dying input)", "",
        "on|off"},

@@ -389,6 +389,10 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
   j.String(r.channels_last ? "nhwc" : "nchw");
   j.Key("parts_over_contracts");
   j.Bool(r.memory.aliases.parts_over_contracts);
+  j.Key("cut_contracts");
+  j.BeginArray();
+  for (int32_t id : r.memory.aliases.cut_contracts) j.Int(id);
+  j.EndArray();
   j.Key("caller_io_bytes");
   j.Int(CallerIoBytes(r.model));
   j.Key("total_ram_bytes");

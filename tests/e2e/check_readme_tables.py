@@ -130,10 +130,10 @@ def main():
                 expect(f"{name} (--io=arena) certified", r["certified_optimal"], cells[5].startswith("yes"))
                 if "exhaustive search" in cells[5]:
                     expect(f"{name} (--io=arena) proven optimal", r["proven_optimal"], True)
-                if r["arena_bytes"] != r["peak_bytes"]:
-                    expect(f"{name} (--io=arena) arena above the modeled peak only with concat parts",
-                           any(b["first_step"] != b2["first_step"] and b["holds"] and set(b["holds"]) & set(b2["holds"])
-                               for b in r["buffers"] for b2 in r["buffers"] if b is not b2), True)
+                # The arena may miss the modeled peak (fixed offsets of concat
+                # parts or contract chains pack imperfectly): the row says so.
+                expect(f"{name} (--io=arena) arena above the modeled peak",
+                       r["arena_bytes"] != r["peak_bytes"], "above the peak" in cells[5])
                 caller_ratios.append(c["total_ram_bytes"] / tfl)
                 arena_ratios.append(r["total_ram_bytes"] / tfl)
             m = re.search(r"Mean total RAM against that arena: ([\d.]+) with the inputs and outputs\s+in\s+"

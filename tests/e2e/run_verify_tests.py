@@ -20,6 +20,7 @@ from pathlib import Path
 # Tamperings that only one check can catch: the rejection must name it.
 EXPECTED_ERROR = {"contract too close": "displaces its output too little",
                   "rows too close": "displaces its output too little",
+                  "rows up too close": "raises its output too little",
                   "io output overwritten": "before the end of the run",
                   "elements count": "wrong number of elements"}
 
@@ -74,10 +75,13 @@ def tamperings(report, graph_outputs, descendants):
         # alignment unit below its kernel's minimum, its input moved to match
         # (output exactly `displacement` below it) and the credit recomputed,
         # so that only the minimum-displacement check can reject it.
-        c = next((c for c in d["overlaps"] if c["kind"] == kind and c["displacement"] > 0), None)
+        # rows_up: the output above the input (a negative displacement), one
+        # alignment unit less high than its kernel's minimum.
+        up = kind == "rows_up"
+        c = next((c for c in d["overlaps"] if c["kind"] == kind and (up or c["displacement"] > 0)), None)
         if c is None:
             raise LookupError
-        c["displacement"] -= d["alignment"]
+        c["displacement"] += d["alignment"] if up else -d["alignment"]
         out = next(b for b in d["buffers"] if c["output_value"] in b["holds"])
         inp = next(b for b in d["buffers"] if c["input_value"] in b["holds"])
         moved = out["offset"] + c["displacement"] - inp["offset"]
@@ -85,7 +89,8 @@ def tamperings(report, graph_outputs, descendants):
         for v in d["values"]:
             if v["value"] in inp["holds"]:
                 v["offset"] += moved
-        c["credit_bytes"] = inp["bytes"] + out["bytes"] - max(c["displacement"] + inp["bytes"], out["bytes"])
+        disp = c["displacement"]
+        c["credit_bytes"] = inp["bytes"] + out["bytes"] - (max(inp["bytes"], out["bytes"] - disp) - min(0, -disp))
     def contract_kernel(d):
         # Claim an overlap at a statement whose kernel has no such access order.
         taken = {c["statement"] for c in d["overlaps"]}
@@ -107,6 +112,7 @@ def tamperings(report, graph_outputs, descendants):
         raise LookupError
     def contract_too_close(d): too_close(d, "planes")
     def rows_too_close(d): too_close(d, "rows")
+    def rows_up_too_close(d): too_close(d, "rows_up")
     def layout(d):
         # Claim the other layout: the program verify rebuilds then has other
         # kernels (and value ids) than the report's.
@@ -116,7 +122,7 @@ def tamperings(report, graph_outputs, descendants):
     if report["overlaps"]:
         cases += [("contract credit", contract_credit), ("contract displacement", contract_displacement),
                   ("contract kernel", contract_kernel), ("contract too close", contract_too_close),
-                  ("rows too close", rows_too_close)]
+                  ("rows too close", rows_too_close), ("rows up too close", rows_up_too_close)]
     if report["layout"] == "nhwc":
         cases += [("layout", layout)]
     if any(c["kind"] == "elements" for c in report["overlaps"]):

@@ -4,8 +4,10 @@
 // read with its output MinRowsDisplacement below its input.
 #include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "compiler/ir/verifier.h"
 #include "gtest/gtest.h"
 #include "passes/memory_model.h"
 #include "passes/overlap_contracts.h"
@@ -33,6 +35,32 @@ ValueId AddConv3x3(Program& p, ValueId x, int64_t c_out, const std::string& name
   s.attrs["pads"] = std::vector<int64_t>{1, 1, 1, 1};
   s.attrs["dilations"] = std::vector<int64_t>{1, 1};
   s.attrs["group"] = int64_t{1};
+  return y;
+}
+
+// A 3x3, pad 1, stride 1 depthwise convolution of x.
+ValueId AddDepthwise3x3(Program& p, ValueId x, const std::string& name) {
+  const Shape& xs = p.value(x).shape;
+  std::vector<float> w(static_cast<size_t>(xs[1] * 9), 1.0f);
+  ValueId wv = AddF32Constant(p, name + "_w", {xs[1], 1, 3, 3}, w);
+  ValueId y = AddOp(p, OpKind::kConv, {x, wv}, name, xs);
+  Statement& s = p.statements().back();
+  s.attrs["kernel"] = std::vector<int64_t>{3, 3};
+  s.attrs["strides"] = std::vector<int64_t>{1, 1};
+  s.attrs["pads"] = std::vector<int64_t>{1, 1, 1, 1};
+  s.attrs["dilations"] = std::vector<int64_t>{1, 1};
+  s.attrs["group"] = xs[1];
+  return y;
+}
+
+// A 2x2, stride 2 max pool of x.
+ValueId AddMaxPool2x2(Program& p, ValueId x, const std::string& name) {
+  const Shape& xs = p.value(x).shape;
+  ValueId y = AddOp(p, OpKind::kMaxPool, {x}, name, {xs[0], xs[1], xs[2] / 2, xs[3] / 2});
+  Statement& s = p.statements().back();
+  s.attrs["kernel"] = std::vector<int64_t>{2, 2};
+  s.attrs["strides"] = std::vector<int64_t>{2, 2};
+  s.attrs["pads"] = std::vector<int64_t>{0, 0, 0, 0};
   return y;
 }
 
@@ -130,6 +158,102 @@ TEST(ChannelsLastTest, RowsNeverOverwriteLiveInput) {
       }
     }
   }
+}
+
+// With the inputs in the arena, an input only convolutions read is relaid
+// NHWC in place first, so the first convolution streams over it.
+TEST(ChannelsLastTest, InputInTheArenaIsRelaidInPlace) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 3, 8, 8});
+  ValueId a = AddConv3x3(p, x, 4, "a");
+  ValueId b = AddConv3x3(p, a, 4, "b");
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {b}, "out", {1, 4, 8, 8}));
+  PassStats caller_stats;
+  Program caller = p;
+  ASSERT_TRUE(RunChannelsLast(caller, caller_stats, /*inputs_in_arena=*/false).ok());
+  EXPECT_EQ(caller.statements()[0].op, OpKind::kConv);  // a caller's input is not ours to rewrite
+  PassStats stats;
+  ASSERT_TRUE(RunChannelsLast(p, stats, /*inputs_in_arena=*/true).ok());
+  ASSERT_TRUE(VerifyProgram(p).ok());
+  const auto& st = p.statements();
+  ASSERT_EQ(st[0].op, OpKind::kToChannelsLast);
+  EXPECT_EQ(st[0].operands[0], x);
+  EXPECT_EQ(st[0].scratch_bytes, (3 * 8 * 8 + 7) / 8);
+  EXPECT_EQ(st[1].operands[0], st[0].results[0]);
+  EXPECT_TRUE(IsRowStreamingConv(p, st[1]));
+  EXPECT_EQ(stats.counters["channels-last.relaid-inputs"], 1);
+  AliasOptions aliases;
+  aliases.io_in_arena = true;
+  MemoryModel m = ComputeMemoryModel(p, 16, aliases);
+  EXPECT_EQ(m.in_place_operand[0], 0);  // over the input's own bytes
+  ASSERT_GE(m.overlap_of_statement[1], 0);
+  const OverlapContract& c = m.overlaps[m.overlap_of_statement[1]];
+  EXPECT_TRUE(c.kind == OverlapContract::Kind::kRows || c.kind == OverlapContract::Kind::kRowsUp);
+}
+
+// Depthwise convolutions and max pools stream too; a squeeze-and-excitation
+// scale ([n, c, 1, 1], from a global pool of the same tensor) broadcasts over NHWC.
+TEST(ChannelsLastTest, DepthwisePoolAndSqueezeExcitationStream) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 4, 8, 8});
+  ValueId a = AddConv3x3(p, x, 4, "a");
+  ValueId d = AddDepthwise3x3(p, a, "d");
+  ValueId g = AddOp(p, OpKind::kGlobalAveragePool, {d}, "g", {1, 4, 1, 1});
+  ValueId e = AddOp(p, OpKind::kMul, {d, g}, "e", {1, 4, 8, 8});
+  ValueId m = AddMaxPool2x2(p, e, "m");
+  ValueId b = AddConv3x3(p, m, 4, "b");
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {b}, "out", {1, 4, 4, 4}));
+  PassStats stats;
+  ASSERT_TRUE(RunChannelsLast(p, stats).ok());
+  const auto& st = p.statements();
+  EXPECT_TRUE(IsRowStreamingConv(p, st[1]));  // depthwise
+  EXPECT_EQ(st[2].Int("x_channels_last"), 1);  // global pool
+  EXPECT_EQ(st[3].Int("channels_last"), 1);    // broadcast multiply
+  EXPECT_TRUE(IsRowStreamingConv(p, st[4]));  // max pool
+  EXPECT_TRUE(IsChannelsLastPool(st[4]));
+  int64_t planes = 0;
+  EXPECT_FALSE(IsPerPlaneKernel(p, st[4], &planes));
+  EXPECT_EQ(stats.counters["channels-last.streaming-pools"], 1);
+  EXPECT_EQ(stats.counters["channels-last.broadcasts"], 1);
+  EXPECT_EQ(stats.counters["channels-last.reductions"], 1);
+}
+
+TEST(ChannelsLastTest, RowsRise) {
+  // 3x3, pad 1, stride 1, equal rows of 128 bytes: row oy still reads input
+  // row oy + 1, so rows last first may start two rows above the input.
+  EXPECT_EQ(MinRowsRise(1, 8, 128, 8, 128, 1, 1, 2), 256);
+  // Stride 2, no padding, 2x2: row oy reads up to input row 2 oy + 1.
+  EXPECT_EQ(MinRowsRise(1, 8, 100, 4, 50, 2, 0, 1), 8 * 100 - 3 * 50);
+  // 1x1 into rows four times wider: output row 0, written last, must clear
+  // input row 0; the rows above it are written over rows already read.
+  EXPECT_EQ(MinRowsRise(1, 8, 10, 8, 40, 1, 0, 0), 10);
+}
+
+// A chain of equal streaming convolutions alternates down and up, so its
+// buffers stay within a few rows of one another instead of drifting down.
+TEST(ChannelsLastTest, ChainsAlternateDirections) {
+  Program p;
+  ValueId v = p.AddInput("x", DType::kF32, {1, 4, 8, 8});
+  for (int i = 0; i < 6; ++i) v = AddConv3x3(p, v, 4, "c" + std::to_string(i));
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {v}, "out", {1, 4, 8, 8}));
+  PassStats stats;
+  ASSERT_TRUE(RunChannelsLast(p, stats).ok());
+  MemoryModel m = ComputeMemoryModel(p, 16);
+  ASSERT_EQ(m.overlaps.size(), 4u);
+  int up = 0;
+  int64_t at = 0, lo = 0, hi = 1024;
+  for (const OverlapContract& c : m.overlaps) {
+    up += c.kind == OverlapContract::Kind::kRowsUp;
+    at -= c.displacement;
+    lo = std::min(lo, at);
+    hi = std::max(hi, at + 1024);
+  }
+  EXPECT_EQ(up, 2);
+  EXPECT_LE(hi - lo, 1024 + 2 * 256);
+  // Leaving a contract out by statement id.
+  AliasOptions cut;
+  cut.cut_contracts = {p.statements()[m.overlaps[0].statement].id};
+  EXPECT_EQ(ComputeMemoryModel(p, 16, cut).overlaps.size(), 3u);
 }
 
 }  // namespace
