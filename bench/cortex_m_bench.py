@@ -61,7 +61,7 @@ def measure(args, model, cpu, variant):
     out_files = [work / f"out_{i}.bin" for i in range(len(outs))]
     profile = []
     if getattr(args, "profile_dir", None):
-        profile = ["--profile", str(Path(args.profile_dir).resolve() / f"{model.stem}_{cpu}.tsv")]
+        profile = ["--profile", str(Path(args.profile_dir).resolve() / f"{model.stem}_{cpu}_{variant.replace('+', '_')}.tsv")]
     res = common.run(["bash", RUN_ON_QEMU, model, "--cpu", cpu, "--keep", work / "build", "--stats",
                       work / "stats.json", "--timeout", str(args.timeout)] + profile + ins + out_files +
                      ["--"] + VARIANTS[variant], args.timeout + 600, env={"ONNX_TO_C": args.compiler})
@@ -79,8 +79,10 @@ def measure(args, model, cpu, variant):
 def cells(s):
     if "error" in s:
         return [s["error"], "", "", "", "", ""]
-    return [f"{s['run_instructions']:,}", f"{s['run_cycles_m4_estimate']:,}", f"{s['flash_bytes']:,}",
-            f"{s['ram_bytes']:,}", f"{s['arena_bytes']:,}", f"{s['stack_bytes']}/{s['stack_bound_bytes']}"]
+    def n(key):  # a figure the run did not give (e.g. no cycle estimate for the CPU) prints as n/a
+        return "n/a" if s.get(key) is None else f"{s[key]:,}"
+    return [n("run_instructions"), n("run_cycles_m4_estimate"), n("flash_bytes"), n("ram_bytes"),
+            n("arena_bytes"), f"{s.get('stack_bytes')}/{s.get('stack_bound_bytes')}"]
 
 
 def int8_table(args):
@@ -92,19 +94,29 @@ def int8_table(args):
         return 0
     if args.profile_dir:
         Path(args.profile_dir).mkdir(parents=True, exist_ok=True)
+    variants = ["default"] + (["file+linear"] if args.against else [])
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        stats = list(pool.map(lambda m: measure(args, m, "cortex-m4", "default"), models))
-    print("| model | ours: M4F instructions | ours: est. M4 cycles | " +
-          " | ".join(f"{e} cycles (ours / theirs)" for e in ENGINES) + " |")
-    print("|---|---:|---:|" + "---:|" * len(ENGINES))
+        stats = list(pool.map(lambda mv: measure(args, mv[0], "cortex-m4", mv[1]),
+                              [(m, v) for m in models for v in variants]))
+    against = f" | {args.against}: instructions (ours / it) | {args.against}: arena B" if args.against else ""
+    print("| model | ours: M4F instructions | ours: est. M4 cycles | ours: arena B | " +
+          " | ".join(f"{e} cycles (ours / theirs)" for e in ENGINES) + against + " |")
+    print("|---|---:|---:|---:|" + "---:|" * len(ENGINES) + ("---:|---:|" if args.against else ""))
     rows = []
-    for model, s in zip(models, stats):
+    for i, model in enumerate(models):
+        s = stats[i * len(variants)]
         if "error" in s:
             print(f"| {model.stem} | {s['error']} |")
             continue
         cyc = s["run_cycles_m4_estimate"]
         theirs = " | ".join(f"{p / 1e6:.2f} M ({cyc / p:.2f}x)" for p in PUBLISHED[model.stem])
-        print(f"| {model.stem} | {s['run_instructions']:,} | {cyc:,} | {theirs} |")
+        other = ""
+        if args.against:
+            o = stats[i * len(variants) + 1]
+            other = (f" | {o['error']} | " if "error" in o else
+                     f" | {o['run_instructions']:,} ({s['run_instructions'] / o['run_instructions']:.3f}x)"
+                     f" | {o['arena_bytes']:,}")
+        print(f"| {model.stem} | {s['run_instructions']:,} | {cyc:,} | {s['arena_bytes']:,} | {theirs}{other} |")
         rows.append({"model": model.stem, "cpu": "cortex-m4", "stats": s})
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")

@@ -7,7 +7,9 @@
 // of shape [n, c, 1, 1] broadcasts over either; a global pool reads either.
 // Everything else reads NCHW. So a
 // value is NHWC when its producer is such a statement and every reader is
-// one too; graph outputs stay NCHW. A convolution or pool whose input and
+// one too; graph outputs stay NCHW. The 8-bit path likewise: a qlinear_conv
+// (weights re-laid per output channel as [kh][kw][ic]), and qlinear_add /
+// qlinear_mul / QuantizeLinear / DequantizeLinear with per-tensor parameters. A convolution or pool whose input and
 // output are both NHWC computes output row by output row and may write over
 // its dying input (the rows overlap contract, passes/overlap_contracts.h).
 //
@@ -30,6 +32,8 @@
 namespace oc {
 namespace {
 
+bool Is8Bit(DType t) { return t == DType::kI8 || t == DType::kU8; }
+
 // A float 2-D convolution that reads and writes either layout.
 bool IsLayoutFreeConv(const Program& p, const Statement& s) {
   if (s.op != OpKind::kConv || s.operands.size() < 2) return false;
@@ -38,6 +42,18 @@ bool IsLayoutFreeConv(const Program& p, const Statement& s) {
   const Value& y = p.value(s.results[0]);
   return x.dtype == DType::kF32 && y.dtype == DType::kF32 && x.shape.size() == 4 &&
          y.shape.size() == 4 && w.IsConstant() && w.dtype == DType::kF32 && !w.data.empty();
+}
+
+// An 8-bit 2-D convolution (qlinear_conv: x, x_scale, x_zp, w, ...) with
+// constant weights: oc_qconv2d_nhwc reads and writes either layout.
+bool IsLayoutFreeQConv(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv || s.operands.size() < 8 || s.results.size() != 1) return false;
+  const Value& x = p.value(s.operands[0]);
+  const Value& w = p.value(s.operands[3]);
+  const Value& y = p.value(s.results[0]);
+  return Is8Bit(x.dtype) && Is8Bit(y.dtype) && x.shape.size() == 4 && y.shape.size() == 4 &&
+         w.IsConstant() && Is8Bit(w.dtype) && w.shape.size() == 4 &&
+         static_cast<int64_t>(w.data.size()) == w.NumElements();
 }
 
 // A float 2-D max pool without indices: oc_maxpool2d_nhwc_f32.
@@ -56,6 +72,31 @@ bool IsChannelBroadcast(const Shape& v, const Shape& y) {
          (v[1] == 1 || v[1] == y[1]) && y[2] * y[3] > 1;
 }
 
+// An 8-bit elementwise statement with per-tensor quantization: qlinear_add /
+// qlinear_mul of equal shapes (tensors in operands 0 and 3), QuantizeLinear /
+// DequantizeLinear (operand 0); their other operands are one-element constants.
+bool IsPerTensorQuantized(const Program& p, const Statement& s) {
+  std::vector<size_t> tensors;
+  if (s.op == OpKind::kQLinearAdd || s.op == OpKind::kQLinearMul) {
+    tensors = {0, 3};
+  } else if (s.op == OpKind::kQuantizeLinear || s.op == OpKind::kDequantizeLinear) {
+    tensors = {0};
+  } else {
+    return false;
+  }
+  if (s.results.size() != 1) return false;
+  const Shape& shape = p.value(s.results[0]).shape;
+  for (size_t k = 0; k < s.operands.size(); ++k) {
+    if (s.operands[k] == kNoValue) continue;
+    const Value& v = p.value(s.operands[k]);
+    const bool tensor = std::find(tensors.begin(), tensors.end(), k) != tensors.end();
+    if (tensor ? v.shape != shape || v.IsConstant() : !v.IsConstant() || v.NumElements() != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // An elementwise op whose tensors all have the result's shape (the same
 // element of each at the same index, whatever the layout), or a binary op
 // whose other operands broadcast over H and W (a squeeze-and-excitation
@@ -63,6 +104,7 @@ bool IsChannelBroadcast(const Shape& v, const Shape& y) {
 bool IsLayoutFreeElementwise(const Program& p, const Statement& s, bool* broadcast) {
   const OpCategory cat = GetOpInfo(s.op).category;
   *broadcast = false;
+  if (IsPerTensorQuantized(p, s)) return true;
   if ((cat != OpCategory::kUnary && cat != OpCategory::kBinary) || s.op == OpKind::kPRelu ||
       s.results.size() != 1) {
     return false;
@@ -89,6 +131,23 @@ bool IsLayoutFreeReduction(const Program& p, const Statement& s) {
   if (s.op != OpKind::kGlobalAveragePool && s.op != OpKind::kGlobalMaxPool) return false;
   const Value& x = p.value(s.operands[0]);
   return x.dtype == DType::kF32 && x.shape.size() == 4 && p.value(s.results[0]).dtype == DType::kF32;
+}
+
+// The OIHW weights of an 8-bit convolution as [oc][kh][kw][ic] (ic within
+// the group), bytes.
+std::vector<uint8_t> OhwiWeights(const Value& w) {
+  const int64_t oc = w.shape[0], ic = w.shape[1], kh = w.shape[2], kw = w.shape[3];
+  std::vector<uint8_t> out(w.data.size());
+  for (int64_t o = 0; o < oc; ++o) {
+    for (int64_t i = 0; i < ic; ++i) {
+      for (int64_t h = 0; h < kh; ++h) {
+        for (int64_t x = 0; x < kw; ++x) {
+          out[((o * kh + h) * kw + x) * ic + i] = w.data[((o * ic + i) * kh + h) * kw + x];
+        }
+      }
+    }
+  }
+  return out;
 }
 
 // The OIHW weights of a convolution of `group` groups as [g][kh][kw][ic][oc]
@@ -121,7 +180,8 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
   std::vector<bool> windowed(stmts.size()), elementwise(stmts.size()), broadcast(stmts.size()),
       reduction(stmts.size());
   for (size_t i = 0; i < stmts.size(); ++i) {
-    windowed[i] = IsLayoutFreeConv(p, stmts[i]) || IsLayoutFreePool(p, stmts[i]);
+    windowed[i] = IsLayoutFreeConv(p, stmts[i]) || IsLayoutFreeQConv(p, stmts[i]) ||
+                  IsLayoutFreePool(p, stmts[i]);
     bool b = false;
     elementwise[i] = IsLayoutFreeElementwise(p, stmts[i], &b);
     broadcast[i] = b;
@@ -141,7 +201,8 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
   // graph inputs in the arena too (relaid by a to_channels_last statement).
   std::vector<bool> nhwc(p.num_values(), false);
   auto candidate = [&](ValueId v) {
-    return p.value(v).shape.size() == 4 && p.value(v).dtype == DType::kF32 && !IsGraphOutput(p, v) &&
+    const DType t = p.value(v).dtype;
+    return p.value(v).shape.size() == 4 && (t == DType::kF32 || Is8Bit(t)) && !IsGraphOutput(p, v) &&
            !users[v].empty();
   };
   for (size_t i = 0; i < stmts.size(); ++i) {
@@ -182,10 +243,20 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
         changed = true;
       }
     }
+    // A statement that streams its NHWC result into a windowed statement
+    // (an 8-bit model's input goes through its QuantizeLinear first).
+    auto streams_into = [&](int u) -> bool {
+      if (windowed[u]) return nhwc[stmts[u].results[0]];
+      if (!elementwise[u] || !nhwc[stmts[u].results[0]]) return false;
+      for (int r : users[stmts[u].results[0]]) {
+        if (windowed[r] && nhwc[stmts[r].results[0]]) return true;
+      }
+      return false;
+    };
     for (ValueId in : p.inputs()) {
       if (!nhwc[in]) continue;
       bool streams = false;
-      for (int u : users[in]) streams = streams || (windowed[u] && nhwc[stmts[u].results[0]]);
+      for (int u : users[in]) streams = streams || streams_into(u);
       if (!streams) {
         nhwc[in] = false;
         changed = true;
@@ -208,7 +279,10 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
     if (x_last) s.attrs["x_channels_last"] = int64_t{1};
     if (y_last) s.attrs["y_channels_last"] = int64_t{1};
     const bool pool = s.op == OpKind::kMaxPool;
-    if (!pool) {
+    if (s.op == OpKind::kQLinearConv) {
+      const Value& w = p.value(s.operands[3]);
+      s.operands[3] = p.AddConstant(absl::StrCat(w.name, "_ohwi"), w.dtype, w.shape, OhwiWeights(w));
+    } else if (!pool) {
       const Value& w = p.value(s.operands[1]);
       const ValueId hwio = p.AddConstant(absl::StrCat(w.name, "_hwio"), DType::kF32, w.shape,
                                          FloatsAsBytes(HwioWeights(w, s.Int("group", 1))));

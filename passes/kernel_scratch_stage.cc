@@ -106,7 +106,8 @@ absl::Status RemeasureBaselines(PipelineState& s) {
   Program by_id = s.program;
   std::vector<Statement>& st = by_id.statements();
   std::stable_sort(st.begin(), st.end(), [](const Statement& a, const Statement& b) { return a.id < b.id; });
-  const AliasOptions file_aliases{.io_in_arena = s.memory.aliases.io_in_arena};
+  AliasOptions file_aliases;
+  file_aliases.io_in_arena = s.memory.aliases.io_in_arena;
   s.file_order_live_bytes = ComputeMemoryModel(by_id, s.memory.alignment, file_aliases).live_bytes;
   ScheduleOptions o = ScheduleOptionsFor(s.memory);
   o.mode = ScheduleMode::kHeuristic;

@@ -63,7 +63,7 @@ struct AliasOptions {
   std::vector<int32_t> cut_contracts;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
   static AliasOptions None(bool io_in_arena = false) {
-    return {false, false, false, false, false, io_in_arena, false, false};
+    return {false, false, false, false, false, io_in_arena, false, false, {}};
   }
 };
 

@@ -22,8 +22,9 @@ absl::Status RunBaselinesStage(PipelineState& s) {
   if (s.scheduled) {
     return absl::InvalidArgumentError("the baselines are of the file order: run them before schedule");
   }
-  const AliasOptions file_aliases{.io_in_arena = s.memory.aliases.io_in_arena,
-                                  .parts_over_contracts = s.memory.aliases.parts_over_contracts};
+  AliasOptions file_aliases;
+  file_aliases.io_in_arena = s.memory.aliases.io_in_arena;
+  file_aliases.parts_over_contracts = s.memory.aliases.parts_over_contracts;
   s.file_order_live_bytes = ComputeMemoryModel(s.program, s.memory.alignment, file_aliases).live_bytes;
   // TFLite Micro's arena, with the inputs and outputs outside it and inside it.
   const MemoryModel plain = ComputeMemoryModel(s.program, s.memory.alignment, AliasOptions::None());

@@ -71,14 +71,9 @@ void ChooseRowDirections(const Program& p, const MemoryModel& m, std::vector<Ove
         const Shape& xs = p.value(st.operands[0]).shape;
         const Shape& ys = p.value(st.results[0]).shape;
         const int64_t elem = DTypeSize(p.value(st.operands[0]).dtype);
-        const std::vector<int64_t> k = st.op == OpKind::kMaxPool
-                                           ? st.Ints("kernel")
-                                           : p.value(st.operands[1]).shape;
-        const int64_t k_h = st.op == OpKind::kMaxPool ? k[0] : k[2];
-        const int64_t dil = st.Has("dilations") ? st.Ints("dilations")[0] : 1;
         const int64_t up = -AlignUpSigned(
             MinRowsRise(xs[0], xs[2], xs[1] * xs[3] * elem, ys[2], ys[1] * ys[3] * elem,
-                        st.Ints("strides")[0], st.Ints("pads")[0], (k_h - 1) * dil),
+                        st.Ints("strides")[0], st.Ints("pads")[0], RowStreamingReach(p, st)),
             m.alignment);
         auto extent = [&](int64_t d) {
           return std::max(hi, at - d + outb) - std::min(lo, at - d);

@@ -22,7 +22,8 @@ int WeightOperand(const Statement& s) { return s.op == OpKind::kQLinearConv ? 3 
 }  // namespace
 
 bool IsChannelsLastConv(const Statement& s) {
-  return s.op == OpKind::kConv && (s.Int("x_channels_last") != 0 || s.Int("y_channels_last") != 0);
+  return (s.op == OpKind::kConv || s.op == OpKind::kQLinearConv) &&
+         (s.Int("x_channels_last") != 0 || s.Int("y_channels_last") != 0);
 }
 
 bool IsChannelsLastPool(const Statement& s) {
@@ -30,15 +31,25 @@ bool IsChannelsLastPool(const Statement& s) {
 }
 
 bool IsRowStreamingConv(const Program& p, const Statement& s) {
-  if ((s.op != OpKind::kConv && s.op != OpKind::kMaxPool) || s.Int("x_channels_last") == 0 ||
-      s.Int("y_channels_last") == 0 ||
-      s.results.size() != 1 || s.operands.size() < (s.op == OpKind::kConv ? 2u : 1u)) {
+  const bool q8 = s.op == OpKind::kQLinearConv;
+  if ((s.op != OpKind::kConv && s.op != OpKind::kMaxPool && !q8) || s.Int("x_channels_last") == 0 ||
+      s.Int("y_channels_last") == 0 || s.results.size() != 1 ||
+      s.operands.size() < static_cast<size_t>(s.op == OpKind::kMaxPool ? 1 : WeightOperand(s) + 1)) {
     return false;
   }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
-  return x.dtype == DType::kF32 && y.dtype == DType::kF32 && x.shape.size() == 4 &&
-         y.shape.size() == 4 && x.shape[0] == y.shape[0];
+  const bool types = q8 ? Is8Bit(x.dtype) && Is8Bit(y.dtype)
+                        : x.dtype == DType::kF32 && y.dtype == DType::kF32;
+  return types && x.shape.size() == 4 && y.shape.size() == 4 && x.shape[0] == y.shape[0] &&
+         (s.op == OpKind::kMaxPool || p.value(s.operands[WeightOperand(s)]).shape.size() == 4);
+}
+
+int64_t RowStreamingReach(const Program& p, const Statement& s) {
+  const int64_t k_h = s.op == OpKind::kMaxPool ? s.Ints("kernel")[0]
+                                               : p.value(s.operands[WeightOperand(s)]).shape[2];
+  const int64_t dil = s.Has("dilations") ? s.Ints("dilations")[0] : 1;
+  return (k_h - 1) * dil;
 }
 
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
@@ -194,7 +205,10 @@ bool QConvFoldsZeroPoints(const Program& p, const Statement& s) {
 }
 
 bool QConvTakesPackedTaps(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || !QConvFoldsZeroPoints(p, s)) return false;
+  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || IsChannelsLastConv(s) ||
+      !QConvFoldsZeroPoints(p, s)) {
+    return false;
+  }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || (x.shape.size() != 3 && x.shape.size() != 4)) return false;
@@ -208,7 +222,10 @@ bool QConvTakesPackedTaps(const Program& p, const Statement& s) {
 }
 
 int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8) return 0;
+  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8 ||
+      IsChannelsLastConv(s)) {
+    return 0;
+  }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || (x.shape.size() != 3 && x.shape.size() != 4)) return 0;

@@ -31,9 +31,11 @@ bool IsPixelwiseConv(const Program& program, const Statement& s);
 // (n - 1) * (in_elem - out_elem) bytes after its start.
 bool IsElementwiseNarrowing(const Program& program, const Statement& s);
 
-// A float 2-D convolution that the channels-last pass (passes/channels_last.cc)
-// gave an NHWC input or output: it runs oc_conv2d_nhwc_f32 (weights per group
-// [kh][kw][ic][oc]) and none of the NCHW kernels' contracts or scratch.
+// A float or 8-bit 2-D convolution that the channels-last pass
+// (passes/channels_last.cc) gave an NHWC input or output: it runs
+// oc_conv2d_nhwc_f32 (weights per group [kh][kw][ic][oc]) or oc_qconv2d_nhwc
+// (weights per output channel [kh][kw][ic]) and none of the NCHW kernels'
+// contracts or scratch.
 bool IsChannelsLastConv(const Statement& s);
 
 // A float 2-D max pool that the channels-last pass gave an NHWC input or
@@ -46,6 +48,10 @@ bool IsChannelsLastPool(const Statement& s);
 // first row inside the input on, so its output may start below its dying
 // input (a rows contract).
 bool IsRowStreamingConv(const Program& program, const Statement& s);
+
+// Input rows below its first one that a row-streaming statement's output row
+// reads: (kernel height - 1) * dilation.
+int64_t RowStreamingReach(const Program& program, const Statement& s);
 
 // Pixels per block of a pixel contract.
 constexpr int64_t kOverlapPixelBlock = 8;

@@ -315,7 +315,7 @@ std::string OverlapTable(const CompileResult& r) {
   if (r.model.overlaps.empty()) return "";
   std::string out = absl::StrCat(
       "<h2>Outputs over dying inputs</h2><p class=\"note\">Layout: ",
-      r.channels_last ? "channels-last (NHWC) for the float convolution stacks"
+      r.channels_last ? "channels-last (NHWC) for the convolution stacks"
                       : "ONNX's NCHW",
       ". Each step below writes its output over input bytes it has read for the last time "
       "(an overlap contract), saving the bytes shown at that step.</p>"

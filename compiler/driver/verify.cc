@@ -438,14 +438,10 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
       const Shape& xs = p.value(st.operands[0]).shape;
       const Shape& ys = p.value(st.results[0]).shape;
       const std::vector<int64_t> strides = st.Ints("strides"), pads = st.Ints("pads");
-      const bool pool = st.op == OpKind::kMaxPool;
-      const std::vector<int64_t> k = pool ? st.Ints("kernel") : p.value(st.operands[1]).shape;
-      const std::vector<int64_t> dil = st.Has("dilations") ? st.Ints("dilations") : std::vector<int64_t>{1};
-      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0] ||
-          k.size() < (pool ? 1u : 3u) || dil.empty()) {
+      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0]) {
         return Mismatch(what + " has the wrong number of rows");
       }
-      const int64_t reach = ((pool ? k[0] : k[2]) - 1) * dil[0];
+      const int64_t reach = RowStreamingReach(p, st);
       const int64_t in_row = in_bytes / (xs[0] * xs[2]), out_row = out_bytes / (ys[0] * ys[2]);
       for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
         const int64_t n = r / ys[2], oy = r % ys[2];

@@ -3,7 +3,8 @@
  * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
  * input (oc_conv1x1_overlap_f32); and the 8-bit matrix product, whose
  * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c). Also the
- * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32.
+ * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32,
+ * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d.
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -923,6 +924,209 @@ static void test_conv_nhwc_overlap(void) {
   }
 }
 
+/* ------------------------------------- 8-bit channels-last convolution */
+
+#define QN_X_MAX 2048
+#define QN_Y_MAX 2048
+#define QN_W_MAX 2048
+/* word-aligned storage; the kernels get pointers 0..3 bytes past a word */
+static uint32_t g_qn_xw[QN_X_MAX / 4 + 1], g_qn_xlw[QN_X_MAX / 4 + 1], g_qn_wlw[QN_W_MAX / 4 + 1];
+static uint8_t g_qn_w[QN_W_MAX], g_qn_want[QN_Y_MAX], g_qn_y[QN_Y_MAX + 8], g_qn_yt[QN_Y_MAX];
+static uint8_t g_qn_wzp[64];
+static int32_t g_qn_bias[64], g_qn_qmult[64], g_qn_qshift[64];
+static float g_qn_mult[64], g_qn_got_f[QN_Y_MAX], g_qn_want_f[QN_Y_MAX];
+
+/* NCHW <-> NHWC copies of an (n, c, plane) tensor of bytes: to_nhwc reads
+ * NCHW src, else NHWC src. */
+static void q8_relayout(const uint8_t *src, uint8_t *dst, int32_t n, int32_t c, int32_t plane, int to_nhwc) {
+  int32_t b, ch, px;
+  for (b = 0; b < n; b++) {
+    for (ch = 0; ch < c; ch++) {
+      for (px = 0; px < plane; px++) {
+        const int32_t nchw = (b * c + ch) * plane + px, nhwc = (b * plane + px) * c + ch;
+        if (to_nhwc) {
+          dst[nhwc] = src[nchw];
+        } else {
+          dst[nchw] = src[nhwc];
+        }
+      }
+    }
+  }
+}
+
+/* OIHW -> OHWI: per output channel [kh][kw][ic within the group]. */
+static void q8_to_ohwi(const uint8_t *w, uint8_t *o, int32_t c_out, int32_t cig, int32_t k_h, int32_t k_w) {
+  int32_t co, ic, a, b;
+  for (co = 0; co < c_out; co++) {
+    for (ic = 0; ic < cig; ic++) {
+      for (a = 0; a < k_h; a++) {
+        for (b = 0; b < k_w; b++) {
+          o[((co * k_h + a) * k_w + b) * cig + ic] = w[((co * cig + ic) * k_h + a) * k_w + b];
+        }
+      }
+    }
+  }
+}
+
+static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() % (uint32_t)(hi - lo + 1)); }
+
+/* oc_qconv2d_nhwc (OHWI weights; on M4/M7 SMLAD over runs of input
+ * channels contiguous in x and w) against oc_qconv2d (NCHW, OIHW) with the
+ * same data, byte for byte, each case in the four (x_last, y_last) layouts
+ * and both row orders: one group with 1..9 input channels (odd and even,
+ * so runs with tails of 1..3 and runs under four), 3-channel first layers,
+ * 16 and 24 channels (long runs), depthwise, grouped (with 1..9 channels
+ * per group); blocks of 1..4 output channels; strides 1..2 and dilations
+ * 1..2 per axis (dilation 2 along the width: one run per tap); random
+ * kernels 1..5, sizes and pads 0..2 per side (windows clipped or wholly in
+ * the padding); one or two items; each pair of x and w types; the weights'
+ * zero points none, one 0, one, per channel with zeros, per channel; bias
+ * or none; float and fixed-point requantization, per tensor or per
+ * channel, a Relu's bounds sometimes; x and w 0..3 bytes past a word. The
+ * output buffer starts as garbage and has a guard past its end. */
+static void test_qconv_nhwc(void) {
+  /* group (0: depthwise, cig channels), cig, cog, stride, dilation */
+  static const int32_t kinds[41][5] = {
+      {1, 1, 4, 1, 1},  {1, 2, 5, 1, 1},  {1, 3, 3, 1, 1},  {1, 4, 8, 1, 1},  {1, 5, 2, 1, 1},
+      {1, 6, 7, 1, 1},  {1, 7, 4, 1, 1},  {1, 8, 6, 1, 1},  {1, 9, 9, 1, 1},  {1, 1, 3, 2, 2},
+      {1, 2, 4, 2, 1},  {1, 3, 5, 1, 2},  {1, 4, 2, 2, 1},  {1, 5, 6, 1, 2},  {1, 6, 1, 2, 1},
+      {1, 7, 8, 1, 2},  {1, 8, 3, 2, 2},  {1, 9, 5, 2, 1},  {1, 3, 8, 2, 1},  {1, 3, 16, 2, 1},
+      {1, 3, 4, 1, 1},  {1, 16, 12, 1, 1}, {1, 24, 5, 2, 1}, {0, 1, 1, 1, 1},  {0, 3, 1, 1, 1},
+      {0, 4, 1, 2, 1},  {0, 5, 1, 1, 2},  {0, 8, 1, 1, 1},  {0, 9, 1, 2, 2},  {0, 12, 1, 1, 1},
+      {0, 16, 1, 2, 1}, {2, 4, 3, 1, 1},  {2, 5, 4, 2, 1},  {3, 8, 2, 1, 2},  {2, 9, 5, 1, 1},
+      {4, 2, 3, 1, 1},  {2, 6, 6, 2, 2},  {3, 7, 4, 1, 1},  {2, 1, 4, 1, 1},  {2, 3, 2, 2, 1},
+      {3, 4, 5, 1, 1}};
+  int32_t ci, i;
+  char name[160];
+  for (ci = 0; ci < 41; ci++) {
+    const int32_t *kd = kinds[ci];
+    const int32_t group = kd[0] == 0 ? kd[1] : kd[0], cig = kd[0] == 0 ? 1 : kd[1];
+    const int32_t cog = kd[2], c_in = group * cig, c_out = group * cog;
+    const int32_t zp_kind = ci % 5; /* 0 none, 1 one 0, 2 one, 3 per channel with zeros, 4 per channel */
+    const int with_bias = ci % 3 != 2;
+    const int32_t x_off = ci % 4, w_off = (ci / 2) % 4;
+    uint8_t *const x = (uint8_t *)g_qn_xw + x_off, *const xl = (uint8_t *)g_qn_xlw + x_off;
+    uint8_t *const wl = (uint8_t *)g_qn_wlw + w_off;
+    oc_qconv_params q;
+    oc_conv2d_params *p = &q.conv;
+    oc_requant8 r;
+    int32_t nx, ny, nw, kk, lay, pb, pr;
+    float mx, xx;
+    memset(&q, 0, sizeof q);
+    p->group = group, p->c_in = c_in, p->c_out = c_out;
+    p->stride_h = kd[3], p->stride_w = rnd_u32() % 3u == 0u ? 3 - kd[3] : kd[3];
+    p->dil_h = kd[4], p->dil_w = rnd_u32() % 3u == 0u ? 3 - kd[4] : kd[4];
+    p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+    for (;;) { /* sizes drawn until the output is not empty and the buffers hold them */
+      p->n = rnd_in(1, 2);
+      p->k_h = rnd_in(1, p->dil_h == 2 ? 3 : 5), p->k_w = rnd_in(1, p->dil_w == 2 ? 3 : 5);
+      p->h_in = rnd_in(1, 9), p->w_in = rnd_in(1, 9);
+      p->pad_top = rnd_in(0, 2), p->pad_left = rnd_in(0, 2), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
+      if (p->h_in + p->pad_top + pb < (p->k_h - 1) * p->dil_h + 1) continue;
+      if (p->w_in + p->pad_left + pr < (p->k_w - 1) * p->dil_w + 1) continue;
+      p->h_out = (p->h_in + p->pad_top + pb - (p->k_h - 1) * p->dil_h - 1) / p->stride_h + 1;
+      p->w_out = (p->w_in + p->pad_left + pr - (p->k_w - 1) * p->dil_w - 1) / p->stride_w + 1;
+      nx = p->n * c_in * p->h_in * p->w_in;
+      ny = p->n * c_out * p->h_out * p->w_out;
+      nw = c_out * cig * p->k_h * p->k_w;
+      if (nx <= QN_X_MAX && ny <= QN_Y_MAX && nw <= QN_W_MAX) break;
+    }
+    q.x_signed = ci & 1, q.w_signed = (ci >> 1) & 1, q.y_signed = (int32_t)(rnd_u32() & 1u);
+    if (ci % 9 == 4) { /* the zero point at an end of the range */
+      q.x_zp = q.x_signed ? (ci % 2 ? -128 : 127) : (ci % 2 ? 0 : 255);
+    } else {
+      q.x_zp = q.x_signed ? rnd_in(-40, 40) : rnd_in(88, 168);
+    }
+    q.w_zp_per_channel = zp_kind >= 3;
+    for (i = 0; i < nx; i++) x[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < nw; i++) g_qn_w[i] = (uint8_t)rnd_u32();
+    kk = cig * p->k_h * p->k_w;
+    { /* the input's mean and mean square less x_zp */
+      int32_t sx = 0, sxx = 0;
+      for (i = 0; i < nx; i++) {
+        const int32_t v = oc_q8_get(x, q.x_signed, i) - q.x_zp;
+        sx += v, sxx += v * v;
+      }
+      mx = (float)sx / (float)nx, xx = (float)sxx / (float)nx;
+    }
+    for (i = 0; i < c_out; i++) {
+      const uint32_t z = rnd_u32();
+      g_qn_wzp[i] = (uint8_t)(zp_kind == 1 || (zp_kind == 3 && (z & 1u)) ? 0u : (z >> 8));
+    }
+    /* Multipliers of about 40 over a sum's size (its mean, kk times the
+     * means' product, and its spread, sqrt(kk) times the values' sizes)
+     * keep most outputs off the bounds, so a sum off by one product shows
+     * in some output; biases within 20 / multiplier, or any int32 (the
+     * sums wrap around) now and then. */
+    for (i = 0; i < c_out; i++) {
+      const int32_t zw = zp_kind == 0 ? 0 : oc_q8_get(g_qn_wzp, q.w_signed, q.w_zp_per_channel ? i : 0);
+      int32_t sw = 0, sww = 0, k, shift = 0;
+      float mw, ww, m;
+      for (k = 0; k < kk; k++) {
+        const int32_t v = oc_q8_get(g_qn_w, q.w_signed, i * kk + k) - zw;
+        sw += v, sww += v * v;
+      }
+      mw = (float)sw / (float)kk, ww = (float)sww / (float)kk;
+      m = 40.0f / (sqrtf((float)kk * xx * ww) + (float)kk * fabsf(mx * mw) + 1.0f) *
+          (0.75f + (float)(rnd_u32() % 8u) * 0.0625f);
+      g_qn_mult[i] = m;
+      g_qn_bias[i] = rnd_u32() % 16u == 0u ? (int32_t)rnd_u32()
+                                            : (int32_t)((float)rnd_in(-1000, 1000) * 0.02f / m);
+      while (m < 0.5f) m *= 2.0f, shift--;
+      while (m >= 1.0f) m *= 0.5f, shift++;
+      g_qn_qmult[i] = (int32_t)(m * 2147483648.0f), g_qn_qshift[i] = shift;
+    }
+    memset(&r, 0, sizeof r);
+    r.per_channel = (ci >> 2) & 1;
+    if ((ci >> 3) & 1) {
+      r.q_mult = g_qn_qmult, r.q_shift = g_qn_qshift;
+    } else {
+      r.mult = g_qn_mult;
+    }
+    r.zp = q.y_signed ? rnd_in(-20, 20) : rnd_in(108, 148);
+    r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+    if (ci % 7 == 3) r.lo = r.zp; /* a fused Relu */
+    q8_relayout(x, xl, p->n, c_in, p->h_in * p->w_in, 1);
+    q8_to_ohwi(g_qn_w, wl, c_out, cig, p->k_h, p->k_w);
+    oc_qconv2d(&q, &r, x, g_qn_w, zp_kind == 0 ? NULL : g_qn_wzp, with_bias ? g_qn_bias : NULL, g_qn_want);
+    for (i = 0; i < ny; i++) g_qn_want_f[i] = (float)oc_q8_get(g_qn_want, q.y_signed, i);
+    for (lay = 0; lay < 8; lay++) {
+      const int32_t x_last = lay & 1, y_last = (lay >> 1) & 1;
+      /* the pads as one number (top, left, bottom, right), the types, zero
+       * points and bias as another, then x_last, y_last, reverse_rows */
+      const int32_t shape[14] = {ci, p->n, group, cig, cog, p->h_in, p->w_in, p->k_h, p->k_w,
+                                 p->stride_h * 10 + p->stride_w,
+                                 p->dil_h * 10 + p->dil_w,
+                                 ((p->pad_top * 10 + p->pad_left) * 10 + pb) * 10 + pr,
+                                 ((q.x_signed * 10 + q.w_signed) * 10 + zp_kind) * 10 + with_bias,
+                                 (x_last * 10 + y_last) * 10 + (lay >> 2)};
+      p->reverse_rows = lay >> 2;
+      memset(g_qn_y, 0xa5, (size_t)ny + 8u);
+      oc_qconv2d_nhwc(&q, &r, x_last ? xl : x, wl, zp_kind == 0 ? NULL : g_qn_wzp,
+                      with_bias ? g_qn_bias : NULL, g_qn_y, x_last, y_last);
+      case_name(name, "qconv nhwc", shape, 14);
+      for (i = 0; i < 8; i++) {
+        if (g_qn_y[ny + i] != 0xa5u) break;
+      }
+      if (i < 8) {
+        say("FAIL: ");
+        say(name);
+        say(" wrote past its output\n");
+        g_fail++;
+        continue;
+      }
+      if (y_last) {
+        q8_relayout(g_qn_y, g_qn_yt, p->n, c_out, p->h_out * p->w_out, 0);
+      } else {
+        memcpy(g_qn_yt, g_qn_y, (size_t)ny);
+      }
+      for (i = 0; i < ny; i++) g_qn_got_f[i] = (float)oc_q8_get(g_qn_yt, q.y_signed, i);
+      check_case(name, g_qn_got_f, g_qn_want_f, ny);
+    }
+    p->reverse_rows = 0;
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
@@ -934,6 +1138,7 @@ int main(void) {
   test_pointwise_overlap();
   test_conv_nhwc();
   test_conv_nhwc_overlap();
+  test_qconv_nhwc();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");
   say_u32((uint32_t)g_fail, 0);

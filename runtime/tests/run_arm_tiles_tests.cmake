@@ -11,6 +11,7 @@ set(sources ${runtime}/tests/arm_tiles_tests.c ${runtime}/src/conv2d.c ${runtime
             ${runtime}/src/conv1x1_overlap.c ${runtime}/src/gemm.c ${runtime}/src/qgemm.c ${runtime}/src/qconv.c
             ${runtime}/src/qconv2d.c ${runtime}/src/qconv_pointwise.c ${runtime}/src/qconv_column.c ${runtime}/src/qconv1x1_overlap.c
             ${runtime}/src/qconv1x1_overlap_packed.c ${runtime}/src/qconv2d_packed.c ${runtime}/src/qconv_dw3x3.c ${runtime}/src/qconv2d_packed4.c
+            ${runtime}/src/qconv2d_nhwc.c
             ${runtime}/src/qbinary.c
             ${bed}/startup.c
             ${bed}/semihosting.c)

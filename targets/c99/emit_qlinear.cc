@@ -256,11 +256,21 @@ absl::Status StatementEmitter::QLinearConv() {
   if (c && c->kind == OverlapContract::Kind::kPlanes) {
     for (const char* field : {".n", ".c_in", ".c_out", ".group"}) conv = WithField(conv, field, 1);
   }
+  if (c && c->kind == OverlapContract::Kind::kRowsUp) conv.push_back(".reverse_rows = 1");
   const bool zp_per_channel = V(s_.operands[5]).NumElements() > 1;
   Params("oc_qconv_params", {".conv = " + Nested(conv), Signed("x_signed", s_.operands[0]),
                              Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  if (IsChannelsLastConv(s_)) {
+    // Weights per output channel [kh][kw][ic] (passes/channels_last.cc).
+    Use("qconv2d_nhwc.c");
+    RowsContractComment(c);
+    w_.Line(absl::StrCat("oc_qconv2d_nhwc(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
+                         OptionalRead(8), ", ", Write(), ", ", s_.Int("x_channels_last"), ", ",
+                         s_.Int("y_channels_last"), ");"));
+    return absl::OkStatus();
+  }
   if (QConvRunsPacked(ctx_, s_)) return QLinearConvPacked();
   if (c && c->kind == OverlapContract::Kind::kPixels) {
     Use("qconv1x1_overlap.c");

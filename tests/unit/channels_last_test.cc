@@ -64,6 +64,32 @@ ValueId AddMaxPool2x2(Program& p, ValueId x, const std::string& name) {
   return y;
 }
 
+// A 3x3, pad 1, stride 1 qlinear_conv of the uint8 x into c_out channels
+// (weight byte (o, i, h, w) = its OIHW index mod 251), per-tensor parameters.
+ValueId AddQConv3x3(Program& p, ValueId x, int64_t c_out, const std::string& name) {
+  const Shape xs = p.value(x).shape;
+  auto scalar = [&](const std::string& n, DType t, std::vector<uint8_t> bytes) {
+    return p.AddConstant(name + n, t, {}, std::move(bytes));
+  };
+  std::vector<uint8_t> w(static_cast<size_t>(c_out * xs[1] * 9));
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<uint8_t>(i % 251);
+  const ValueId scale = scalar("_scale", DType::kF32, ::oc::testing::F32Bytes({0.5f}));
+  const ValueId zp = scalar("_zp", DType::kU8, {3});
+  const ValueId wv = p.AddConstant(name + "_w", DType::kI8, {c_out, xs[1], 3, 3}, w);
+  const ValueId w_zp = scalar("_w_zp", DType::kI8, {0});
+  ValueId y = AddOp(p, OpKind::kQLinearConv, {x, scale, zp, wv, scale, w_zp, scale, zp}, name,
+                    {xs[0], c_out, xs[2], xs[3]});
+  Value& yv = p.value(y);
+  yv.dtype = DType::kU8;
+  Statement& s = p.statements().back();
+  s.attrs["kernel"] = std::vector<int64_t>{3, 3};
+  s.attrs["strides"] = std::vector<int64_t>{1, 1};
+  s.attrs["pads"] = std::vector<int64_t>{1, 1, 1, 1};
+  s.attrs["dilations"] = std::vector<int64_t>{1, 1};
+  s.attrs["group"] = int64_t{1};
+  return y;
+}
+
 // x -> conv a -> conv b -> conv c -> copy out.
 TEST(ChannelsLastTest, ConvolutionStackStreamsInside) {
   Program p;
@@ -254,6 +280,61 @@ TEST(ChannelsLastTest, ChainsAlternateDirections) {
   AliasOptions cut;
   cut.cut_contracts = {p.statements()[m.overlaps[0].statement].id};
   EXPECT_EQ(ComputeMemoryModel(p, 16, cut).overlaps.size(), 3u);
+}
+
+// The 8-bit path: qlinear_conv stacks stream like the float ones (weights
+// re-laid per output channel [kh][kw][ic], rows of one byte per element), a
+// per-tensor qlinear_add of two NHWC tensors (a residual) keeps them NHWC, and an 8-bit
+// model's input in the arena is relaid before its QuantizeLinear.
+TEST(ChannelsLastTest, EightBitConvolutionsStream) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 4, 8, 8});
+  const ValueId qs = p.AddConstant("q_scale", DType::kF32, {}, ::oc::testing::F32Bytes({0.5f}));
+  const ValueId qz = p.AddConstant("q_zp", DType::kU8, {}, {3});
+  ValueId q = AddOp(p, OpKind::kQuantizeLinear, {x, qs, qz}, "q", {1, 4, 8, 8});
+  p.value(q).dtype = DType::kU8;
+  p.statements().back().attrs["axis"] = int64_t{1};
+  ValueId a = AddQConv3x3(p, q, 4, "a");
+  ValueId b = AddQConv3x3(p, a, 4, "b");
+  ValueId d = AddQConv3x3(p, b, 4, "d");
+  ValueId sum = AddOp(p, OpKind::kQLinearAdd, {b, qs, qz, d, qs, qz, qs, qz}, "sum", {1, 4, 8, 8});
+  p.value(sum).dtype = DType::kU8;
+  ValueId c = AddQConv3x3(p, sum, 4, "c");
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {c}, "out", {1, 4, 8, 8}));
+  p.value(p.outputs().back()).dtype = DType::kU8;
+  const absl::Status valid = VerifyProgram(p);
+  ASSERT_TRUE(valid.ok()) << valid;
+  PassStats stats;
+  ASSERT_TRUE(RunChannelsLast(p, stats, /*inputs_in_arena=*/true).ok());
+  ASSERT_TRUE(VerifyProgram(p).ok());
+  const auto& st = p.statements();
+  ASSERT_EQ(st[0].op, OpKind::kToChannelsLast);
+  ASSERT_EQ(st[1].op, OpKind::kQuantizeLinear);
+  EXPECT_EQ(st[1].operands[0], st[0].results[0]);
+  EXPECT_TRUE(IsRowStreamingConv(p, st[2]));  // a
+  EXPECT_TRUE(IsRowStreamingConv(p, st[3]));  // b
+  EXPECT_TRUE(IsRowStreamingConv(p, st[4]));  // d
+  EXPECT_EQ(st[5].op, OpKind::kQLinearAdd);
+  EXPECT_TRUE(IsChannelsLastConv(st[6]));     // c: NHWC in, NCHW out (a copy reads it)
+  EXPECT_EQ(st[6].Int("y_channels_last"), 0);
+  EXPECT_FALSE(IsPerPlaneKernel(p, st[3], nullptr));
+  EXPECT_EQ(QConvColumnScratchBytes(p, st[3]), 0);
+  EXPECT_EQ(stats.counters["channels-last.streaming-convs"], 3);
+  EXPECT_EQ(stats.counters["channels-last.edge-convs"], 1);
+  // OHWI: byte ((o * 3 + h) * 3 + w) * 4 + i is OIHW byte ((o * 4 + i) * 3 + h) * 3 + w.
+  const Value& ohwi = p.value(st[3].operands[3]);
+  EXPECT_EQ(ohwi.data[((2 * 3 + 1) * 3 + 2) * 4 + 3], ((2 * 4 + 3) * 3 + 1) * 3 + 2);
+
+  AliasOptions aliases;
+  aliases.io_in_arena = true;
+  MemoryModel m = ComputeMemoryModel(p, 16, aliases);
+  ASSERT_GE(m.overlap_of_statement[3], 0);
+  const OverlapContract& rows = m.overlaps[m.overlap_of_statement[3]];
+  ASSERT_EQ(rows.kind, OverlapContract::Kind::kRows);
+  // Rows of 8 x 4 bytes: output row oy ends (oy + 1) * 32 bytes in while
+  // the kernel still reads from input row oy - 1: two rows.
+  EXPECT_EQ(rows.displacement, 64);
+  EXPECT_EQ(rows.credit, 256 - 64);
 }
 
 }  // namespace

@@ -13,6 +13,15 @@ OC_API void oc_qconv(const oc_qconv_params *q, const oc_requant8 *r, const void 
  * pointwise ones (1x1, stride 1, no padding, one group; qconv_pointwise.c). */
 OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                        const void *w_zp, const int32_t *bias, void *y);
+/* The same sums with channels-last activations (qconv2d_nhwc.c): x NHWC when
+ * x_last, else NCHW; y NHWC when y_last, else NCHW; weights OHWI, per output
+ * channel co [kh][kw][ic within the group] (TFLite's order). Output rows in
+ * increasing (n, oy) order, or decreasing with q->conv.reverse_rows, each
+ * reading only the input rows under its window: y may overlap x as
+ * qconv2d_nhwc.c says. */
+OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                            const void *w, const void *w_zp, const int32_t *bias, void *y,
+                            int32_t x_last, int32_t y_last);
 /* The same sums for depthwise 3x3 convolutions, dilation 1 (qconv_dw3x3.c). */
 OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                            const void *w_zp, const int32_t *bias, void *y);
