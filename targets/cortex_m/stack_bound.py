@@ -5,7 +5,9 @@
     stack_bound.py net_run DIR...   (finds *.ci files under each DIR)
 
 Prints `stack_bound_bytes=N` and the callees whose frames are unknown (library functions such as
-memcpy, counted as 0 bytes; the measured stack in run-on-qemu.sh includes them). Exits 1 when the
+memcpy, counted as 0 bytes; the measured stack in run-on-qemu.sh includes them). A call through a
+pointer (a kernel's table of tile functions) counts as the deepest function that makes no such
+call itself. Exits 1 when the
 bound does not exist: recursion or a dynamic, unbounded frame.
 """
 import re
@@ -14,6 +16,7 @@ from pathlib import Path
 
 NODE = re.compile(r'^node: \{ title: "([^"]+)" label: "([^"]*)"')
 EDGE = re.compile(r'^edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
+INDIRECT = "__indirect_call"  # GCC's placeholder for a call through a pointer
 FRAME = re.compile(r'\\n(\d+) bytes \(([a-z,]+)\)')
 
 
@@ -39,8 +42,28 @@ def main():
         print(f"error: no frame size for {root}", file=sys.stderr)
         return 1
     unknown, depth, active = set(), {}, set()
+    indirect_bound = []
+
+    def makes_indirect_calls(fn, seen):
+        if fn == INDIRECT:
+            return True
+        if fn in seen:
+            return False
+        seen.add(fn)
+        return any(makes_indirect_calls(c, seen) for c in calls.get(fn, ()))
+
+    def deepest_indirect():
+        # Any function whose address is taken may be called; the kernels' tile
+        # tables hold functions that make no indirect calls themselves, so the
+        # deepest of those bounds the call (a target that did would be missed).
+        if not indirect_bound:
+            leaves = [f for f in frames if not makes_indirect_calls(f, set())]
+            indirect_bound.append(max((deepest(f) for f in leaves), default=0))
+        return indirect_bound[0]
 
     def deepest(fn):
+        if fn == INDIRECT:
+            return deepest_indirect()
         if fn in depth:
             return depth[fn]
         if fn in active:
