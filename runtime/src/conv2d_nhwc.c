@@ -39,7 +39,11 @@
  * On a Cortex-M4F/M7 (OC_ARM_VMLA with GCC or Clang), 3-wide kernels of
  * stride 1 or 2 take their blocks of 4 channels through the inline-asm tiles
  * of oc_conv_nhwc_arm.h instead (4, 2 or 1 pixels, and 4 pixels with the first or last one at
- * the padding): the same sums in the same order, as VMLA.F32.
+ * the padding): the same sums in the same order, as VMLA.F32. So do 1x1
+ * kernels (not depthwise) in their rows inside the input, blocks of 8 or 4
+ * channels x 2 or 1 pixels (nhwc_pw_row_), with the input channels-last or
+ * planar and the output either; a group's last count % 4 channels and the
+ * columns in the padding stay with the portable tiles.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
@@ -465,6 +469,57 @@ static void nhwc_pixels_(const oc_conv2d_params *p, const nhwc_geom_ *g, nhwc_ti
   }
 }
 
+#if OC_NHWC_ARM
+/* Pointwise (1x1 kernel), a row inside the input: the first count - count
+ * % 4 channels of one output row of a group through the Arm tiles of
+ * oc_conv_nhwc_arm.h, blocks of 8 channels, then 4, x 2 pixels (1 with a
+ * planar input of stride 2), then 1; the columns in the padding (no tap) take
+ * the bias alone. x at the group's first input channel, w at its first
+ * weight. Returns the channels done. */
+static __attribute__((noinline)) int32_t nhwc_pw_row_(const oc_conv2d_params *p,
+                                                      const nhwc_geom_ *g, const float *x,
+                                                      const float *w, const float *bias,
+                                                      int32_t count, float *y) {
+  static const float zeros[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  const int32_t direct = g->act->kind == OC_ACT_NONE || g->act->kind == OC_ACT_RELU;
+  const int32_t planar = g->xc != 1, pairs = !planar || p->stride_w == 1;
+  nhwc_pw_args_ a;
+  float acc[16];
+  int32_t c = 0, nc, ox, np, j, l;
+  a.xs = (planar ? g->xc : p->stride_w * g->xx) * (int32_t)sizeof(float);
+  a.wic = g->cog * (int32_t)sizeof(float);
+  a.n4 = g->cig / 4;
+  a.tail = g->cig % 4;
+  a.relu = g->act->kind == OC_ACT_RELU;
+  a.yx = g->yx * (int32_t)sizeof(float);
+  a.yc = g->yc == 1 ? 0 : g->yc * (int32_t)sizeof(float); /* else g->yx is 1 */
+  for (; count - c >= 4; c += nc) {
+    nc = count - c >= 8 ? 8 : 4;
+    a.b = bias != NULL ? bias + c : zeros;
+    for (ox = 0; ox < p->w_out; ox += np) {
+      float *yp = y + ox * g->yx + c * g->yc;
+      np = 1;
+      if (ox < g->lo || ox >= g->hi) {
+        for (l = 0; l < nc; l++) {
+          yp[l * g->yc] = oc_tile_act(g->act, bias != NULL ? bias[c + l] : 0.0f);
+        }
+        continue;
+      }
+      if (pairs && g->hi - ox >= 2) np = 2;
+      a.y = direct ? yp : NULL;
+      nhwc_pw_[planar][nc == 8 ? 0 : 1][np - 1](x + (ox * p->stride_w - p->pad_left) * g->xx,
+                                                w + c, &a, acc);
+      if (!direct) {
+        for (j = 0; j < np; j++) {
+          for (l = 0; l < nc; l++) yp[j * g->yx + l * g->yc] = oc_tile_act(g->act, acc[j * nc + l]);
+        }
+      }
+    }
+  }
+  return c;
+}
+#endif
+
 /* One output row of `count` channels of a family fn (with its padding tiles
  * edge, or NULL), in blocks, then lanes, then a partial lane; channel c at
  * x + c * xs, w + c * ws, bias + c and y + c * yc. */
@@ -499,6 +554,10 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
   int32_t n, oy, kh, grp, row;
   const nhwc_tile_fn_ *edge;
   nhwc_geom_ g;
+#if OC_NHWC_ARM
+  /* pointwise (not depthwise): the Arm tiles of nhwc_pw_row_ */
+  const int32_t pw = p->k_h == 1 && p->k_w == 1 && !(cig == 1 && cog == 1);
+#endif
   g.cig = cig;
   g.cog = cog;
   g.k_w = p->k_w;
@@ -554,8 +613,15 @@ OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const 
         continue;
       }
       for (grp = 0; grp < p->group; grp++) {
-        nhwc_blocks_(p, &g, nhwc_general_, edge, cog, xr + grp * cig * g.xc, 0, wr + grp * wg, 1,
-                     bias != NULL ? bias + grp * cog : NULL, yr + grp * cog * g.yc);
+        const float *xg = xr + grp * cig * g.xc, *wgp = wr + grp * wg;
+        const float *bg = bias != NULL ? bias + grp * cog : NULL;
+        float *yg = yr + grp * cog * g.yc;
+        int32_t done = 0;
+#if OC_NHWC_ARM
+        if (pw && g.nkh > 0) done = nhwc_pw_row_(p, &g, xg, wgp, bg, cog, yg);
+#endif
+        nhwc_blocks_(p, &g, nhwc_general_, edge, cog - done, xg, 0, wgp + done, 1,
+                     bg != NULL ? bg + done : NULL, yg + done * g.yc);
       }
     }
   }

@@ -3,7 +3,8 @@
  * random shapes: oc_to_nhwc_f32 (in place and not) against a plain
  * transpose, oc_maxpool2d_nhwc_f32 against oc_maxpool2d_f32 (NaN, -0.0 and
  * padding included, each layout pair, rows in either order),
- * oc_conv2d_nhwc_f32 with reverse_rows against increasing rows, and
+ * oc_conv2d_nhwc_f32 with reverse_rows against increasing rows (1x1
+ * kernels also against their sums written out), and
  * oc_global_pool_nhwc_f32 against oc_global_pool_f32. Each rows order is also
  * run with the output overlapping the input as its contract allows (the
  * compiler's displacements, recomputed here from the access order).
@@ -189,26 +190,31 @@ static void test_maxpool_nhwc(void) {
   }
 }
 
-static void test_conv_nhwc_reverse(void) {
+/* pointwise: 1x1 kernels with more channels (1..17 in, 1..20 out, one
+ * group or two; the blocks of 8 and 4 channels and the loop over 4 input
+ * channels of the Arm tiles), a begin pad of 0 or 1, and also checked
+ * against the sums written out. */
+static void test_conv_nhwc_reverse(int pointwise) {
   int round;
   for (round = 0; round < 300; round++) {
     oc_conv2d_params p;
-    const int n = rnd_in(1, 2), h = rnd_in(1, 8), w = rnd_in(1, 8), k = rnd_in(1, 3);
-    const int depthwise = rnd_in(0, 1);
-    const int c_in = rnd_in(1, 6), c_out = depthwise ? c_in : rnd_in(1, 6);
+    const int n = rnd_in(1, 2), h = rnd_in(1, 8), w = rnd_in(1, 8), k = pointwise ? 1 : rnd_in(1, 3);
+    const int depthwise = pointwise ? 0 : rnd_in(0, 1), groups = pointwise ? rnd_in(1, 2) : 1;
+    const int c_in = pointwise ? groups * rnd_in(1, 17) : rnd_in(1, 6);
+    const int c_out = depthwise ? c_in : pointwise ? groups * rnd_in(1, 20) : rnd_in(1, 6);
     int in_count, out_count, w_count, i, up;
     float *x, *wt, *bias, *want, *arena;
     memset(&p, 0, sizeof p);
     p.n = n;
     p.c_in = c_in;
     p.c_out = c_out;
-    p.group = depthwise ? c_in : 1;
+    p.group = depthwise ? c_in : groups;
     p.h_in = h;
     p.w_in = w;
     p.k_h = p.k_w = k;
     p.stride_h = p.stride_w = rnd_in(1, 2);
     p.dil_h = p.dil_w = 1;
-    p.pad_top = p.pad_left = rnd_in(0, k - 1);
+    p.pad_top = p.pad_left = rnd_in(0, pointwise ? 1 : k - 1);
     if (h + 2 * p.pad_top < k || w + 2 * p.pad_left < k) continue;
     p.h_out = (h + 2 * p.pad_top - k) / p.stride_h + 1;
     p.w_out = (w + 2 * p.pad_left - k) / p.stride_w + 1;
@@ -226,6 +232,28 @@ static void test_conv_nhwc_reverse(void) {
     /* Weights are given to both runs as is: the same (HWIO-ordered) array, so
      * the two orders compute the same function whatever it is. */
     oc_conv2d_nhwc_f32(&p, x, wt, bias, want, 1, 1);
+    if (pointwise) { /* bias, then the input channels in order; nothing in the padding */
+      const int cig = c_in / p.group, cog = c_out / p.group;
+      int ok = 1, b, oy, ox, g, c, ic;
+      for (b = 0; b < n; b++) {
+        for (oy = 0; oy < p.h_out; oy++) {
+          for (ox = 0; ox < p.w_out; ox++) {
+            const int iy = oy * p.stride_h - p.pad_top, ix = ox * p.stride_w - p.pad_left;
+            const int inside = iy >= 0 && iy < h && ix >= 0 && ix < w;
+            for (g = 0; g < p.group; g++) {
+              for (c = 0; c < cog; c++) {
+                const float *xp = x + ((b * h + iy) * w + ix) * c_in + g * cig;
+                const float *got = want + ((b * p.h_out + oy) * p.w_out + ox) * c_out + g * cog + c;
+                float sum = bias[g * cog + c];
+                for (ic = 0; inside && ic < cig; ic++) sum += wt[(g * cig + ic) * cog + c] * xp[ic];
+                if (!same_bits(&sum, got, 1)) ok = 0;
+              }
+            }
+          }
+        }
+      }
+      check(ok, "conv_nhwc pointwise against its sums");
+    }
     for (up = 0; up <= 1; up++) {
       const int in_row = w * c_in, out_row = p.w_out * c_out;
       const int off = rows_offset(n, h, in_row, p.h_out, out_row, p.stride_h, p.pad_top, k - 1, up);
@@ -271,7 +299,8 @@ static void test_global_pool_nhwc(void) {
 int main(void) {
   test_to_nhwc();
   test_maxpool_nhwc();
-  test_conv_nhwc_reverse();
+  test_conv_nhwc_reverse(0);
+  test_conv_nhwc_reverse(1);
   test_global_pool_nhwc();
   printf("%d passed, %d failed\n", g_pass, g_fail);
   return g_fail != 0;
