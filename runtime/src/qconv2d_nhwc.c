@@ -43,11 +43,26 @@
  * alias anything, so the compiler would reload them after every output. The
  * sums are requantized by another function, once per pixel and block.
  *
+ * Dense rows: those runs with four channels to every block (NHWC x, one
+ * group, dilation 1 along the width, c_out >= 4; a short last block takes
+ * the last four channels and stores its own), the four weights' zero points
+ * 0. The products are of raw values and the sums start from
+ * bias - x_zp sum w (sum w over the window's taps inside: found once per
+ * row and block for the whole window, once per row, block and clipping for
+ * the windows at the borders); on M4/M7, where x_zp is the middle of x's
+ * range (-128 for int8, 128 for uint8), x ^ 0x80 read as the other type is
+ * x - x_zp, and no sum is needed. The windows wholly inside the input are
+ * one span of pixels (a function of its own, the requantization's
+ * multipliers in locals there), each window at the borders a span of one.
+ *
  * On cores with the DSP extension (Cortex-M4/M7, oc_q8_dsp.h) a contiguous
  * run takes four values per step: one word of input bytes as two pairs of
- * 16-bit lanes less x_zp (SXTB16/UXTB16, SSUB16), a word of each channel's
- * weights the same way, two SMLAD per channel. SMLAD's sums wrap like the
- * uint32 ones and the products are exact, so the same bits.
+ * 16-bit lanes (SXTB16/UXTB16; less x_zp by SSUB16 in the other rows), a
+ * word of each channel's weights the same way, two SMLAD per channel. A
+ * dense window is one piece of assembler, its kernel rows' runs in steps of
+ * four and their tails byte by byte (MLA): 23 instructions per 16
+ * multiply-accumulates. SMLAD's sums wrap like the uint32 ones and the
+ * products are exact, so the same bits.
  */
 #include "onnx_to_c/oc_q8_dsp.h"
 #include "onnx_to_c/oc_qconv_loops.h"
@@ -69,6 +84,8 @@ typedef struct {
   int32_t z[4], zero;     /* the weights' zero points; whether all four are 0 */
   uint32_t b[4];          /* biases */
   int32_t nkh, kw_n, dw, sw, pl, w_in, w_out, zx, cig, merge, co, m;
+  int32_t skip;           /* dense rows: the block's first channels not stored (m = 4 - skip) */
+  int32_t xmid;           /* the middle of x's range: -128 (int8) or 128 (uint8) */
 } qnhwc_row_;
 
 /* Sums s[0 .. m) of channels co .. co + m - 1 requantized into bytes at,
@@ -84,9 +101,9 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
 
 /* The products of values xr[i * XS] (less zx) and pa[i] .. pd[i] for i in
  * [i, run), added to s0 .. s3 (and the values to xs with ZP). */
-#define QNHWC_RUN4_(XS, ZP)                                                                       \
+#define QNHWC_RUN4_(XS, ZP)                                                                      \
   for (; i < run; i++) {                                                                         \
-    const int32_t xv = (int32_t)xr[(ptrdiff_t)i * (XS)] - zx;                                     \
+    const int32_t xv = (int32_t)xr[(ptrdiff_t)i * (XS)] - zx;                                    \
     s0 += (uint32_t)(xv * (int32_t)pa[i]);                                                       \
     s1 += (uint32_t)(xv * (int32_t)pb[i]);                                                       \
     s2 += (uint32_t)(xv * (int32_t)pc[i]);                                                       \
@@ -114,6 +131,9 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
     if (ZP) xs = (uint32_t)__smlad(x13, 0x00010001, __smlad(x02, 0x00010001, (int32_t)xs));     \
   }
 #define QNHWC_S8L_(v) __sxtb16(v)
+/* A tail byte of x (XLDB: LDRSB or LDRB) less x_zp, where x_zp is -128 or 128 */
+#define QNHWC_ADD128_ "add %[x02], %[x02], #128\n\t"
+#define QNHWC_SUB128_ "sub %[x02], %[x02], #128\n\t"
 #define QNHWC_S8H_(v) oc_sxtb16_odd(v)
 #define QNHWC_U8L_(v) __uxtb16(v)
 #define QNHWC_U8H_(v) oc_uxtb16_odd(v)
@@ -149,9 +169,207 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
     oc_qconv_taps(ix, dw, kw_n, w_in, &w0, &w1);                                                 \
   }
 
+/* Dense rows (NHWC x, one group, dilation 1 along the width, the block's
+ * weights' zero points 0): the sums of the weights of a block's four
+ * channels, w .. w + 3 wch, over nr kernel rows (w_kh apart) of len values
+ * from w, added to t[0 .. 4). The products of a window are then of raw
+ * values, sum x w, and its sums start from bias - x_zp sum w. On M4/M7
+ * USADA8 adds four bytes per instruction: a signed byte v is
+ * (uint8)(v ^ 0x80) - 128. */
+#define QNHWC_WSUM_DEFINE(NAME, WT, SIGNED)                                                      \
+  static OC_NOINLINE void NAME(const WT *w, ptrdiff_t wch, int32_t nr, ptrdiff_t w_kh,          \
+                               int32_t len, uint32_t *t) {                                      \
+    int32_t c, kh, i;                                                                            \
+    for (c = 0; c < 4; c++) {                                                                    \
+      const WT *const wc = w + (ptrdiff_t)c * wch;                                               \
+      uint32_t u = 0u;                                                                           \
+      for (kh = 0; kh < nr; kh++) {                                                              \
+        const WT *const p = wc + (ptrdiff_t)kh * w_kh;                                           \
+        i = 0;                                                                                   \
+        QNHWC_USADA8_(SIGNED)                                                                    \
+        for (; i < len; i++) u += (uint32_t)(int32_t)p[i];                                       \
+      }                                                                                          \
+      t[c] += u;                                                                                 \
+    }                                                                                            \
+  }
+#if OC_Q8_DSP
+#define QNHWC_USADA8_(SIGNED)                                                                    \
+  for (; i + 4 <= len; i += 4) {                                                                 \
+    u = __usada8(oc_q8_load4(p + i) ^ (SIGNED ? 0x80808080u : 0u), 0u, u);                      \
+  }                                                                                              \
+  if (SIGNED) u -= 128u * (uint32_t)i;
+#else
+#define QNHWC_USADA8_(SIGNED)
+#endif
+QNHWC_WSUM_DEFINE(qnhwc_wsum_s8_, int8_t, 1)
+QNHWC_WSUM_DEFINE(qnhwc_wsum_u8_, uint8_t, 0)
+
+/* The dense windows (see P##_dense): on M4/M7 in assembler, as GCC spills
+ * the sums and pointers in these loops; not at -O0, where GCC finds no
+ * registers for it. */
+#if OC_Q8_DSP && defined(__OPTIMIZE__)
+#define QNHWC_DENSE_ASM 1
+/* Per step one LDR of four x bytes, unpacked to the lanes (x0, x2) and
+ * (x1, x3) (XLOAD_: XS, SXTB16 or UXTB16; XFLIP_: where x_zp is the middle
+ * of x's range, -128 or 128, x ^ 0x80 per byte unpacked the other way is
+ * x - x_zp: one EOR more and no sums of weights), then per channel one LDR
+ * of its four weights, unpacked (WS), and two SMLAD: 23 instructions per 16
+ * multiply-accumulates. The channels' weights are pa, pb = pa + wch,
+ * pa + 2 wch and pb + 2 wch (a register offset each), advancing with xp.
+ * Per kernel row: two steps per pass up to xe = xp + run4, entering at the
+ * second where run4 % 8 is 4 (odd), then the tail (run % 4 bytes, one at a
+ * time: XLDB, then XFIX for XFLIP_, WLDB), then the next row (xstep, wstep
+ * further), until pa reaches wend: 13 registers, the clipping's numbers
+ * (and xe) read through pp, its qnhwc_pat_. */
+#define QNHWC_ACH_(WS, S, ADDR)                                                                  \
+  "ldr %[w], " ADDR "\n\t" WS " %[t], %[w]\n\t"                                                  \
+  "smlad %[" S "], %[x02], %[t], %[" S "]\n\t" WS " %[w], %[w], ror #8\n\t"                      \
+  "smlad %[" S "], %[x13], %[w], %[" S "]\n\t"
+#define QNHWC_XLOAD_(XS)                                                                         \
+  "ldr %[x13], [%[xp]], #4\n\t" XS " %[x02], %[x13]\n\t" XS " %[x13], %[x13], ror #8\n\t"
+#define QNHWC_XFLIP_(XF)                                                                         \
+  "ldr %[x13], [%[xp]], #4\n\t"                                                                  \
+  "eor %[x13], %[x13], #0x80808080\n\t" XF " %[x02], %[x13]\n\t" XF " %[x13], %[x13], ror #8\n\t"
+#define QNHWC_STEP_(XLOAD, WS)                                                                   \
+  XLOAD QNHWC_ACH_(WS, "s2", "[%[pa], %[wch], lsl #1]")                                          \
+  QNHWC_ACH_(WS, "s3", "[%[pb], %[wch], lsl #1]") QNHWC_ACH_(WS, "s0", "[%[pa]], #4")            \
+  QNHWC_ACH_(WS, "s1", "[%[pb]], #4")
+#define QNHWC_TCH_(WLDB, S, ADDR)                                                                \
+  WLDB " %[x13], " ADDR "\n\t"                                                                   \
+  "mla %[" S "], %[x02], %[x13], %[" S "]\n\t"
+#define QNHWC_TAIL_(XLDB, XFIX, WLDB)                                                            \
+  XLDB " %[x02], [%[xp]], #1\n\t" XFIX QNHWC_TCH_(WLDB, "s2", "[%[pa], %[wch], lsl #1]")         \
+  QNHWC_TCH_(WLDB, "s3", "[%[pb], %[wch], lsl #1]") QNHWC_TCH_(WLDB, "s0", "[%[pa]], #1")        \
+  QNHWC_TCH_(WLDB, "s1", "[%[pb]], #1")
+#define QNHWC_WINDOW_ASM_(XLOAD, XLDB, XFIX, WS, WLDB)                                           \
+  __asm__("3:\n\t"                                                                               \
+          "ldr %[t], [%[pp], %[o_run4]]\n\t"                                                     \
+          "add %[t], %[xp], %[t]\n\t"                                                            \
+          "str %[t], [%[pp], %[o_xe]]\n\t"                                                       \
+          "ldr %[t], [%[pp], %[o_odd]]\n\t"                                                      \
+          "cmp %[t], #0\n\t"                                                                     \
+          "bne 5f\n\t"                                                                           \
+          "b 2f\n"                                                                               \
+          "1:\n\t" QNHWC_STEP_(XLOAD, WS) "5:\n\t" QNHWC_STEP_(XLOAD, WS) "2:\n\t"               \
+          "ldr %[t], [%[pp], %[o_xe]]\n\t"                                                       \
+          "cmp %[xp], %[t]\n\t"                                                                  \
+          "blo 1b\n\t"                                                                           \
+          "ldr %[t], [%[pp], %[o_tail]]\n\t"                                                     \
+          "cmp %[t], #0\n\t"                                                                     \
+          "beq 7f\n\t"                                                                           \
+          "add %[t], %[xp], %[t]\n\t"                                                            \
+          "str %[t], [%[pp], %[o_xe]]\n"                                                         \
+          "6:\n\t" QNHWC_TAIL_(XLDB, XFIX, WLDB) "ldr %[t], [%[pp], %[o_xe]]\n\t"                \
+          "cmp %[xp], %[t]\n\t"                                                                  \
+          "blo 6b\n"                                                                             \
+          "7:\n\t"                                                                               \
+          "ldr %[t], [%[pp], %[o_xstep]]\n\t"                                                    \
+          "add %[xp], %[xp], %[t]\n\t"                                                           \
+          "ldr %[t], [%[pp], %[o_wstep]]\n\t"                                                    \
+          "add %[pa], %[pa], %[t]\n\t"                                                           \
+          "add %[pb], %[pb], %[t]\n\t"                                                           \
+          "ldr %[t], [%[pp], %[o_wend]]\n\t"                                                     \
+          "cmp %[pa], %[t]\n\t"                                                                  \
+          "blo 3b\n\t"                                                                           \
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [xp] "+r"(xp),           \
+            [pa] "+r"(pa), [pb] "+r"(pb), [x02] "=&r"(x02), [x13] "=&r"(x13), [w] "=&r"(wv),     \
+            [t] "=&r"(tv)                                                                        \
+          : [pp] "r"(&pat), [wch] "r"(wch), [o_run4] "i"(offsetof(qnhwc_pat_, run4)),            \
+            [o_odd] "i"(offsetof(qnhwc_pat_, odd)), [o_tail] "i"(offsetof(qnhwc_pat_, tail)),    \
+            [o_xstep] "i"(offsetof(qnhwc_pat_, xstep)),                                          \
+            [o_wstep] "i"(offsetof(qnhwc_pat_, wstep)), [o_wend] "i"(offsetof(qnhwc_pat_, wend)), \
+            [o_xe] "i"(offsetof(qnhwc_pat_, xe))                                                 \
+          : "cc", "memory")
+/* The window of the pixel at xr (XT x, WT w), its clipping's pattern pat,
+ * into s0 .. s3. */
+#define QNHWC_WINDOW_(XT, WT, XS, XF, XLDB, XFIX, WS, WLDB)                                      \
+  {                                                                                              \
+    const XT *xp = xr;                                                                           \
+    const WT *pa = (const WT *)pat.wr, *pb = pa + wch;                                           \
+    uint32_t x02, x13, wv, tv;                                                                   \
+    if (flip) {                                                                                  \
+      QNHWC_WINDOW_ASM_(QNHWC_XFLIP_(XF), XLDB, XFIX, WS, WLDB);                                 \
+    } else {                                                                                     \
+      QNHWC_WINDOW_ASM_(QNHWC_XLOAD_(XS), XLDB, "", WS, WLDB);                                   \
+    }                                                                                            \
+  }
+#else
+#define QNHWC_DENSE_ASM 0
+#define QNHWC_WINDOW_(XT, WT, XS, XF, XLDB, XFIX, WS, WLDB)                                      \
+  {                                                                                              \
+    int32_t kh, i;                                                                               \
+    for (kh = 0; kh < nkh; kh++) {                                                               \
+      const XT *const xk = xr + (ptrdiff_t)kh * x_kh;                                            \
+      const WT *const wk = (const WT *)pat.wr + (ptrdiff_t)kh * w_kh;                            \
+      for (i = 0; i < pat.run; i++) {                                                            \
+        const int32_t xv = (int32_t)xk[i];                                                       \
+        s0 += (uint32_t)(xv * (int32_t)wk[i]);                                                   \
+        s1 += (uint32_t)(xv * (int32_t)wk[wch + i]);                                             \
+        s2 += (uint32_t)(xv * (int32_t)wk[2 * wch + i]);                                         \
+        s3 += (uint32_t)(xv * (int32_t)wk[3 * wch + i]);                                         \
+      }                                                                                          \
+    }                                                                                            \
+  }
+#endif
+
+/* A dense window's clipping (kernel columns [w0, w1), nkh kernel rows):
+ * its weights wr, its runs (run bytes a row, run4 of them in steps of four,
+ * odd where run4 % 8 is 4, tail the rest), the steps from a run's end to
+ * the next row's start in x and w, and wend, wr + nkh w_kh. */
+typedef struct {
+  const void *wr, *wend;
+  ptrdiff_t xstep, wstep;
+  int32_t run, run4, odd, tail;
+  const void *xe; /* the assembler's: the end of the steps or the tail in the row */
+} qnhwc_pat_;
+
+static void qnhwc_pattern_(qnhwc_pat_ *p, int32_t w0, int32_t w1, int32_t cig, int32_t nkh,
+                           ptrdiff_t x_kh, ptrdiff_t w_kh, const void *w) {
+  p->run = (w1 - w0) * cig;
+  p->run4 = p->run & ~3;
+  p->odd = p->run4 & 4;
+  p->tail = p->run & 3;
+  p->xstep = x_kh - p->run;
+  p->wstep = w_kh - p->run;
+  p->wr = (const uint8_t *)w + (ptrdiff_t)w0 * cig;
+  p->wend = (const uint8_t *)p->wr + (ptrdiff_t)nkh * w_kh;
+}
+
+/* A span of dense windows: n pixels, xs apart in x and y_x in y, of one
+ * clipping (pat); sums from base; the stored channels co .. co + m - 1,
+ * the block's last m. */
+typedef struct {
+  const void *x;  /* the first pixel's window: first kernel row inside, column w0, channel 0 */
+  uint8_t *out;   /* its outputs: the first stored channel */
+  const uint32_t *base;
+  const oc_requant8 *r;
+  qnhwc_pat_ pat;
+  ptrdiff_t xs, y_x, y_c, wch, x_kh, w_kh;
+  int32_t n, nkh, flip, co, m, skip;
+} qnhwc_span_;
+
+/* s0 .. s3 requantized into out, out + y_c, ... (the block's stored
+ * channels: m of them from skip), the values found before any store: in
+ * float mode four at a time with the multipliers in locals (rf), so that
+ * the stores do not make them reloaded, else by qnhwc_store_. */
+#define QNHWC_PUT_                                                                               \
+  if (fast) {                                                                                    \
+    const int32_t v0 = oc_requant8_apply(&rf, 0, (int32_t)s0);                                   \
+    const int32_t v1 = oc_requant8_apply(&rf, 1, (int32_t)s1);                                   \
+    const int32_t v2 = oc_requant8_apply(&rf, 2, (int32_t)s2);                                   \
+    const int32_t v3 = oc_requant8_apply(&rf, 3, (int32_t)s3);                                   \
+    out[0] = (uint8_t)v0, out[y_c] = (uint8_t)v1;                                                \
+    out[2 * y_c] = (uint8_t)v2, out[3 * y_c] = (uint8_t)v3;                                      \
+  } else {                                                                                       \
+    s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                  \
+    qnhwc_store_(sp->r, sp->co, m, s + sp->skip, out, 0, y_c);                                   \
+  }
+
 /* The row functions of one pair of types (P: their prefix). XL .. WH: the
- * DSP lane extractions of the types (unused elsewhere). */
-#define OC_QCONV2D_NHWC_ROWS(P, XT, WT, XL, XH, WL, WH)                                          \
+ * DSP lane extractions of the types; XS, XF, WS, XLDB, XFIX, WLDB: the dense
+ * windows' instructions (QNHWC_WINDOW_ASM_); all unused elsewhere. WSUM: the
+ * sums of the weights. */
+#define OC_QCONV2D_NHWC_ROWS(P, XT, WT, XL, XH, WL, WH, XS, XF, WS, XLDB, XFIX, WLDB, WSUM)   \
   /* A block of a group's channels: each pixel's window in runs of input channels. */          \
   static OC_NOINLINE void P##_row(const qnhwc_row_ *a) {                                         \
     QNHWC_ROW_LOCALS_(XT, WT)                                                                    \
@@ -259,19 +477,115 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
       s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                \
       qnhwc_store_(r, co, m, s, y, yo + (ptrdiff_t)ox * y_x, y_c);                               \
     }                                                                                            \
+  }                                                                                              \
+  /* A span of dense windows (qnhwc_span_), in a function of its own for the registers. */   \
+  static OC_NOINLINE void P##_span(const qnhwc_span_ *sp) {                                      \
+    const XT *xr = (const XT *)sp->x;                                                            \
+    uint8_t *out = sp->out;                                                                      \
+    const ptrdiff_t xs = sp->xs, y_x = sp->y_x, y_c = sp->y_c, wch = sp->wch;                    \
+    const ptrdiff_t x_kh = sp->x_kh, w_kh = sp->w_kh;                                            \
+    const int32_t n = sp->n, nkh = sp->nkh, flip = sp->flip, m = sp->m;                          \
+    const uint32_t b0 = sp->base[0], b1 = sp->base[1], b2 = sp->base[2], b3 = sp->base[3];       \
+    const oc_requant8 *const r = sp->r;                                                          \
+    const int32_t fast = r->mult != NULL && m == 4, at = r->per_channel ? sp->co : 0;            \
+    const int32_t step = r->per_channel ? 1 : 0;                                                 \
+    const float mult[4] = {fast ? r->mult[at] : 0.0f, fast ? r->mult[at + step] : 0.0f,          \
+                           fast ? r->mult[at + 2 * step] : 0.0f,                                 \
+                           fast ? r->mult[at + 3 * step] : 0.0f};                                \
+    const oc_requant8 rf = {mult, NULL, NULL, 1, r->zp, r->lo, r->hi};                           \
+    qnhwc_pat_ pat = sp->pat;                                                                    \
+    uint32_t s[4];                                                                               \
+    int32_t j;                                                                                   \
+    (void)x_kh, (void)w_kh, (void)nkh, (void)flip;                                               \
+    for (j = 0; j < n; j++, xr += xs, out += y_x) {                                              \
+      uint32_t s0 = b0, s1 = b1, s2 = b2, s3 = b3; /* int32 wrap-around */                       \
+      if (pat.run > 0) QNHWC_WINDOW_(XT, WT, XS, XF, XLDB, XFIX, WS, WLDB)                       \
+      QNHWC_PUT_                                                                                 \
+    }                                                                                            \
+  }                                                                                              \
+  /* Dense rows: four channels wch apart, their weights' zero points 0; x NHWC, one group,    \
+   * dilation 1 along the width, so a window's kernel row is one run of (taps inside) * cig   \
+   * bytes in x and in w. The products are of raw values (or x - x_zp, see XFLIP_), and the    \
+   * sums start from bias - x_zp sum w, sum w found once per row for the whole window and once \
+   * per row and clipping for the windows at the borders. The windows wholly inside the input \
+   * are one span, the others one span each. */                                                \
+  static OC_NOINLINE void P##_dense(const qnhwc_row_ *a) {                                       \
+    const XT *const x = (const XT *)a->x;                                                        \
+    const WT *const w = (const WT *)a->w;                                                        \
+    const ptrdiff_t x_kh = a->x_kh, w_kh = a->w_kh, wch = a->wo[1];                              \
+    const int32_t nkh = a->nkh, kw_n = a->kw_n, sw = a->sw, pl = a->pl, w_in = a->w_in;          \
+    const int32_t w_out = a->w_out, zx = a->zx, cig = a->cig, m = a->m;                          \
+    /* x_zp the middle of x's range: x - x_zp in the assembler (XFLIP_), else raw x and the   \
+     * sums of the weights (zf: the zero point folded into the sums) */                         \
+    const int32_t flip = QNHWC_DENSE_ASM && zx == a->xmid, zf = flip ? 0 : zx;                   \
+    /* the windows wholly inside: columns [lo, hi) */                                           \
+    const int32_t lo = (pl + sw - 1) / sw, hi_n = w_in - kw_n + pl;                              \
+    const int32_t hi = hi_n < 0 || nkh == 0 ? 0 : (hi_n / sw + 1 < w_out ? hi_n / sw + 1 : w_out); \
+    uint32_t full[4], clip[4];                                                                   \
+    qnhwc_span_ sp;                                                                              \
+    int32_t ox, c, w0, w1, cw0 = -1, cw1 = -1;                                                   \
+    sp.r = a->r, sp.co = a->co;                                                                  \
+    sp.y_x = a->y_x, sp.y_c = a->y_c, sp.wch = wch, sp.x_kh = x_kh, sp.w_kh = w_kh;              \
+    sp.xs = (ptrdiff_t)sw * cig;                                                                 \
+    sp.nkh = nkh, sp.flip = flip, sp.m = m, sp.skip = a->skip;                                   \
+    for (c = 0; c < 4; c++) full[c] = 0u;                                                        \
+    if (zf != 0 && nkh > 0) WSUM(w, wch, 1, 0, (int32_t)(nkh * w_kh), full);                     \
+    for (c = 0; c < 4; c++) full[c] = a->b[c] - (uint32_t)zf * full[c];                          \
+    for (ox = 0; ox < w_out; ox += sp.n) {                                                       \
+      const int32_t ix = ox * sw - pl;                                                           \
+      if (ox >= lo && ox < hi) {                                                                 \
+        w0 = 0, w1 = kw_n, sp.n = hi - ox, sp.base = full;                                       \
+      } else {                                                                                   \
+        oc_qconv_taps(ix, 1, kw_n, w_in, &w0, &w1);                                              \
+        if (w0 >= w1 || nkh == 0) w0 = w1 = 0; /* nothing inside */                              \
+        sp.n = 1, sp.base = clip;                                                                \
+        if (w0 != cw0 || w1 != cw1) { /* another clipping: its sums */                           \
+          cw0 = w0, cw1 = w1;                                                                    \
+          for (c = 0; c < 4; c++) clip[c] = 0u;                                                  \
+          if (zf != 0 && w0 < w1) {                                                              \
+            WSUM(w + (ptrdiff_t)w0 * cig, wch, nkh, w_kh, (w1 - w0) * cig, clip);                \
+          }                                                                                      \
+          for (c = 0; c < 4; c++) clip[c] = a->b[c] - (uint32_t)zf * clip[c];                    \
+        }                                                                                        \
+      }                                                                                          \
+      qnhwc_pattern_(&sp.pat, w0, w1, cig, nkh, x_kh, w_kh, w);                                  \
+      sp.x = w0 < w1 ? x + (ptrdiff_t)(ix + w0) * cig : x;                                       \
+      sp.out = (uint8_t *)a->y + a->yo + (ptrdiff_t)ox * a->y_x;                                 \
+      P##_span(&sp);                                                                             \
+    }                                                                                            \
   }
 
 #if OC_Q8_DSP
-OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_S8L_, QNHWC_S8H_)
-OC_QCONV2D_NHWC_ROWS(qnhwc_u8s8, uint8_t, int8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_S8L_, QNHWC_S8H_)
-OC_QCONV2D_NHWC_ROWS(qnhwc_s8u8, int8_t, uint8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_U8L_, QNHWC_U8H_)
-OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_U8L_, QNHWC_U8H_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_S8L_, QNHWC_S8H_,
+                     "sxtb16", "uxtb16", "sxtb16", "ldrsb", QNHWC_ADD128_, "ldrsb", qnhwc_wsum_s8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8s8, uint8_t, int8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_S8L_, QNHWC_S8H_,
+                     "uxtb16", "sxtb16", "sxtb16", "ldrb", QNHWC_SUB128_, "ldrsb", qnhwc_wsum_s8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8u8, int8_t, uint8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_U8L_, QNHWC_U8H_,
+                     "sxtb16", "uxtb16", "uxtb16", "ldrsb", QNHWC_ADD128_, "ldrb", qnhwc_wsum_u8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_U8L_, QNHWC_U8H_,
+                     "uxtb16", "sxtb16", "uxtb16", "ldrb", QNHWC_SUB128_, "ldrb", qnhwc_wsum_u8_)
 #else
-OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, , , , )
-OC_QCONV2D_NHWC_ROWS(qnhwc_u8s8, uint8_t, int8_t, , , , )
-OC_QCONV2D_NHWC_ROWS(qnhwc_s8u8, int8_t, uint8_t, , , , )
-OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, , , , )
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, , , , , , , , , , , qnhwc_wsum_s8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8s8, uint8_t, int8_t, , , , , , , , , , , qnhwc_wsum_s8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8u8, int8_t, uint8_t, , , , , , , , , , , qnhwc_wsum_u8_)
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, , , , , , , , , , , qnhwc_wsum_u8_)
 #endif
+
+/* Sets a up for a dense row of the four channels from cc (the block's m
+ * channels are its last m) if their weights' zero points are all 0; else
+ * leaves it as it is and returns 0. */
+static int32_t qnhwc_dense_(qnhwc_row_ *a, const void *w_zp, int32_t w_signed,
+                            int32_t per, const int32_t *bias, int32_t cc, ptrdiff_t w_ch) {
+  int32_t c;
+  for (c = 0; c < 4; c++) {
+    if (w_zp != NULL && oc_q8_get(w_zp, w_signed, per ? cc + c : 0) != 0) return 0;
+  }
+  a->skip = 4 - a->m;
+  a->w = (const uint8_t *)a->w - (ptrdiff_t)(a->co - cc) * w_ch;
+  a->wo[1] = w_ch;
+  for (c = 0; c < 4; c++) a->b[c] = bias != NULL ? (uint32_t)bias[cc + c] : 0u;
+  return 1;
+}
 
 /* The kernel: every row (in the streaming order) and block (P: the pair's
  * row functions). */
@@ -296,7 +610,7 @@ OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, , , , )
     const ptrdiff_t w_ch = (ptrdiff_t)kh_n * kw_n * cig;                                         \
     const int32_t nblk = depthwise ? 1 : group, nch = depthwise ? c_out : cog;                   \
     qnhwc_row_ a;                                                                                \
-    int32_t row, g, j, c, h0, h1;                                                                \
+    int32_t row, g, j, c, h0, h1, dense;                                                         \
     a.y = y;                                                                                     \
     a.r = r;                                                                                     \
     a.y_x = y_x;                                                                                 \
@@ -313,9 +627,13 @@ OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, , , , )
     a.w_in = w_in;                                                                               \
     a.w_out = w_out;                                                                             \
     a.zx = q->x_zp;                                                                              \
+    a.xmid = q->x_signed ? -128 : 128;                                                           \
     a.cig = cig;                                                                                 \
     /* a kernel row's taps as one run of channels: NHWC, one group, dilation 1 along it */       \
     a.merge = x_last && group == 1 && dw == 1;                                                   \
+    /* dense rows: merged runs, and four channels to a block (a short last block takes the     \
+     * four last channels and stores its own) */                                                \
+    dense = a.merge && c_out >= 4;                                                               \
     for (row = 0; row < rows; row++) {                                                           \
       const int32_t nr = reverse ? rows - 1 - row : row, n = nr / h_out, oy = nr - n * h_out;    \
       const int32_t iy = oy * sh - pt;                                                           \
@@ -343,8 +661,10 @@ OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, , , , )
           }                                                                                      \
           if (depthwise) {                                                                       \
             P##_dwrow(&a);                                                                       \
-          } else {                                                                               \
+          } else if (!dense || !qnhwc_dense_(&a, w_zp, w_signed, per, bias, co - (4 - m), w_ch)) { \
             P##_row(&a);                                                                         \
+          } else {                                                                               \
+            P##_dense(&a);                                                                       \
           }                                                                                      \
         }                                                                                        \
       }                                                                                          \
@@ -363,12 +683,28 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_ZX2_
 #undef QNHWC_ROW_LOCALS_
 #undef QNHWC_COLUMNS_
+#undef QNHWC_WSUM_DEFINE
+#undef QNHWC_USADA8_
+#undef QNHWC_WINDOW_
+#undef QNHWC_PUT_
+#if QNHWC_DENSE_ASM
+#undef QNHWC_ACH_
+#undef QNHWC_XLOAD_
+#undef QNHWC_XFLIP_
+#undef QNHWC_STEP_
+#undef QNHWC_TCH_
+#undef QNHWC_TAIL_
+#undef QNHWC_WINDOW_ASM_
+#endif
+#undef QNHWC_DENSE_ASM
 #if OC_Q8_DSP
 #undef QNHWC_SMLAD2_
 #undef QNHWC_S8L_
 #undef QNHWC_S8H_
 #undef QNHWC_U8L_
 #undef QNHWC_U8H_
+#undef QNHWC_ADD128_
+#undef QNHWC_SUB128_
 #endif
 
 OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,

@@ -924,6 +924,84 @@ static void test_conv_nhwc_overlap(void) {
   }
 }
 
+/* 1x1 kernels (on M4F/M7 the pointwise tiles of oc_conv_nhwc_arm.h, each
+ * input and output layout) against oc_conv2d_f32 as test_conv_nhwc: input
+ * channels per group 1..17 (multiples of 4 and not: the loop over 4 input
+ * channels and the last cig % 4 one at a time), output channels per group
+ * in blocks of 8, 4 and the rest, rows of 1..7 pixels (2-pixel tiles and a
+ * last single one), strides 1 and 2, a begin pad of 0 or 1 (columns and
+ * rows wholly in the padding), one group or two, each layout and
+ * activation. */
+static void test_conv_nhwc_pointwise(void) {
+  static const int32_t cigs[11] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17};
+  static const int32_t cogs[9] = {4, 8, 12, 13, 16, 20, 24, 3, 7};
+  static const int32_t widths[6] = {1, 2, 3, 5, 6, 7};
+  int32_t at, lay, i;
+  char name[96];
+  for (at = 0; at < 66; at++) {
+    oc_conv2d_params p;
+    const int32_t pad = at % 5 == 4, end = (at / 3) % 2;
+    const int with_bias = at % 3 != 1;
+    int32_t nx, ny, nw;
+    memset(&p, 0, sizeof p);
+    p.n = 2;
+    p.k_h = p.k_w = 1;
+    p.stride_h = p.stride_w = 1 + (at / 2) % 2;
+    p.dil_h = p.dil_w = 1;
+    p.pad_top = p.pad_left = pad;
+    p.group = 1 + (at / 11) % 2;
+    p.c_in = p.group * cigs[at % 11];
+    p.c_out = p.group * cogs[at % 9];
+    p.h_in = 2 + at % 2;
+    p.w_in = widths[at % 6];
+    p.h_out = (p.h_in + pad + end - 1) / p.stride_h + 1;
+    p.w_out = (p.w_in + pad + end - 1) / p.stride_w + 1;
+    p.act = kNhwcActs[(at / 6) % 6];
+    p.d_in = p.d_out = p.k_d = p.stride_d = p.dil_d = 1;
+    nx = p.n * p.c_in * p.h_in * p.w_in;
+    ny = p.n * p.c_out * p.h_out * p.w_out;
+    nw = p.c_out * (p.c_in / p.group);
+    if (nx > NHWC_MAX || ny > NHWC_MAX || nw > NHWC_MAX || p.c_out > 64) {
+      say("FAIL: conv nhwc pointwise buffers too small\n");
+      g_fail++;
+      continue;
+    }
+    fill(g_nx, nx, at % 2);
+    fill(g_nw, nw, at % 4 < 2);
+    fill(g_nb, p.c_out, at % 5 == 0);
+    if (with_bias) g_nb[0] = from_bits(0x80000000u); /* -0.0 */
+    oc_conv2d_f32(&p, g_nx, g_nw, with_bias ? g_nb : NULL, g_nr);
+    nhwc_weights(&p, g_nw, g_nwt);
+    nhwc_transpose(g_nx, g_nxt, p.n, p.c_in, p.h_in * p.w_in, 1);
+    for (lay = 0; lay < 4; lay++) {
+      const int32_t x_nhwc = lay & 1, y_nhwc = lay >> 1;
+      const int32_t shape[10] = {x_nhwc, y_nhwc, p.c_in, p.c_out, p.group, p.h_in, p.w_in,
+                                 p.stride_w, pad * 10 + end, p.act.kind};
+      fill(g_ny, ny, 1);
+      for (i = 0; i < 8; i++) g_ny[ny + i] = from_bits(0x7fa5a5a5u);
+      oc_conv2d_nhwc_f32(&p, x_nhwc ? g_nxt : g_nx, g_nwt, with_bias ? g_nb : NULL, g_ny, x_nhwc,
+                         y_nhwc);
+      case_name(name, "conv nhwc pointwise", shape, 10);
+      for (i = 0; i < 8; i++) {
+        if (bits_of(g_ny[ny + i]) != 0x7fa5a5a5u) break;
+      }
+      if (i < 8) {
+        say("FAIL: ");
+        say(name);
+        say(" wrote past its output\n");
+        g_fail++;
+        continue;
+      }
+      if (y_nhwc) {
+        nhwc_transpose(g_ny, g_nyt, p.n, p.c_out, p.h_out * p.w_out, 0);
+      } else {
+        memcpy(g_nyt, g_ny, (size_t)ny * sizeof(float));
+      }
+      check_case(name, g_nyt, g_nr, ny);
+    }
+  }
+}
+
 /* ------------------------------------- 8-bit channels-last convolution */
 
 #define QN_X_MAX 2048
@@ -982,11 +1060,15 @@ static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() 
  * the padding); one or two items; each pair of x and w types; the weights'
  * zero points none, one 0, one, per channel with zeros, per channel; bias
  * or none; float and fixed-point requantization, per tensor or per
- * channel, a Relu's bounds sometimes; x and w 0..3 bytes past a word. The
- * output buffer starts as garbage and has a guard past its end. */
+ * channel, a Relu's bounds sometimes; x and w 0..3 bytes past a word. Then
+ * the dense rows (on M4/M7 in assembler): one group, 4..16 output channels
+ * (short last blocks), kernel rows of every length mod 8 (tails of 0..3
+ * bytes, runs under four), the weights' zero points 0, x_zp -128 or 128
+ * (the middle of x's range: x ^ 0x80) or not. The output buffer starts as
+ * garbage and has a guard past its end. */
 static void test_qconv_nhwc(void) {
   /* group (0: depthwise, cig channels), cig, cog, stride, dilation */
-  static const int32_t kinds[41][5] = {
+  static const int32_t kinds[56][5] = {
       {1, 1, 4, 1, 1},  {1, 2, 5, 1, 1},  {1, 3, 3, 1, 1},  {1, 4, 8, 1, 1},  {1, 5, 2, 1, 1},
       {1, 6, 7, 1, 1},  {1, 7, 4, 1, 1},  {1, 8, 6, 1, 1},  {1, 9, 9, 1, 1},  {1, 1, 3, 2, 2},
       {1, 2, 4, 2, 1},  {1, 3, 5, 1, 2},  {1, 4, 2, 2, 1},  {1, 5, 6, 1, 2},  {1, 6, 1, 2, 1},
@@ -995,14 +1077,20 @@ static void test_qconv_nhwc(void) {
       {0, 4, 1, 2, 1},  {0, 5, 1, 1, 2},  {0, 8, 1, 1, 1},  {0, 9, 1, 2, 2},  {0, 12, 1, 1, 1},
       {0, 16, 1, 2, 1}, {2, 4, 3, 1, 1},  {2, 5, 4, 2, 1},  {3, 8, 2, 1, 2},  {2, 9, 5, 1, 1},
       {4, 2, 3, 1, 1},  {2, 6, 6, 2, 2},  {3, 7, 4, 1, 1},  {2, 1, 4, 1, 1},  {2, 3, 2, 2, 1},
-      {3, 4, 5, 1, 1}};
+      {3, 4, 5, 1, 1},
+      /* dense rows (one group, four channels to a block): kernel rows of 3 * cig bytes in
+       * steps of four, paired or not, with tails of 0..3, or tails alone */
+      {1, 3, 16, 1, 1}, {1, 4, 7, 1, 1},  {1, 6, 5, 2, 1},  {1, 16, 8, 1, 1}, {1, 2, 6, 1, 1},
+      {1, 1, 5, 1, 1},  {1, 5, 4, 2, 1},  {1, 3, 16, 1, 1}, {1, 4, 7, 1, 1},  {1, 6, 5, 2, 1},
+      {1, 16, 8, 1, 1}, {1, 2, 6, 1, 1},  {1, 1, 5, 1, 1},  {1, 5, 4, 2, 1},  {1, 8, 13, 1, 1}};
   int32_t ci, i;
   char name[160];
-  for (ci = 0; ci < 41; ci++) {
+  for (ci = 0; ci < 56; ci++) {
     const int32_t *kd = kinds[ci];
     const int32_t group = kd[0] == 0 ? kd[1] : kd[0], cig = kd[0] == 0 ? 1 : kd[1];
     const int32_t cog = kd[2], c_in = group * cig, c_out = group * cog;
-    const int32_t zp_kind = ci % 5; /* 0 none, 1 one 0, 2 one, 3 per channel with zeros, 4 per channel */
+    /* 0 none, 1 one 0, 2 one, 3 per channel with zeros, 4 per channel (dense: 0 or 1) */
+    const int32_t zp_kind = ci >= 41 ? ci % 2 : ci % 5;
     const int with_bias = ci % 3 != 2;
     const int32_t x_off = ci % 4, w_off = (ci / 2) % 4;
     uint8_t *const x = (uint8_t *)g_qn_xw + x_off, *const xl = (uint8_t *)g_qn_xlw + x_off;
@@ -1032,7 +1120,9 @@ static void test_qconv_nhwc(void) {
       if (nx <= QN_X_MAX && ny <= QN_Y_MAX && nw <= QN_W_MAX) break;
     }
     q.x_signed = ci & 1, q.w_signed = (ci >> 1) & 1, q.y_signed = (int32_t)(rnd_u32() & 1u);
-    if (ci % 9 == 4) { /* the zero point at an end of the range */
+    if (ci >= 41 && (ci / 2) % 2 == 0) { /* the middle of the range (dense: x ^ 0x80) */
+      q.x_zp = q.x_signed ? -128 : 128;
+    } else if (ci % 9 == 4) { /* the zero point at an end of the range */
       q.x_zp = q.x_signed ? (ci % 2 ? -128 : 127) : (ci % 2 ? 0 : 255);
     } else {
       q.x_zp = q.x_signed ? rnd_in(-40, 40) : rnd_in(88, 168);
@@ -1138,6 +1228,7 @@ int main(void) {
   test_pointwise_overlap();
   test_conv_nhwc();
   test_conv_nhwc_overlap();
+  test_conv_nhwc_pointwise();
   test_qconv_nhwc();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");

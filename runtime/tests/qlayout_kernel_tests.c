@@ -9,7 +9,8 @@
  * per tensor or per channel (narrowed bounds too), each (x_last, y_last)
  * pair, rows in either order. Each both-NHWC case is also run with y over x
  * in one exact-size buffer, as tight as the rows contract allows (the
- * compiler's displacements, recomputed here from the access order).
+ * compiler's displacements, recomputed here from the access order). Then
+ * the dense rows (NHWC x, one group) on shapes of their own.
  * The last line is "N passed, M failed"; the exit status is nonzero on failure.
  */
 #include <math.h>
@@ -309,9 +310,123 @@ static void test_qconv_nhwc_wide(void) {
   }
 }
 
+/* The dense rows (NHWC x, one group, dilation 1 along the width, four
+ * channels to a block, the block's weights' zero points 0): 1..32 input
+ * channels (kernel rows of every length mod 8, so steps of four in pairs or
+ * not and tails of 0..3 bytes, the runs under four too), 4..19 output
+ * channels (short last blocks taking the last four), kernels 1..5 per
+ * axis, strides 1..3, dilation 1..2 down the height, pads 0..2 per side
+ * (clipped windows at both borders, windows wholly in the padding), the
+ * input's zero point anywhere, -128 or 128 (the middle of its range) and 0,
+ * weights' zero points none, one 0, per channel all 0, or 0 in the first
+ * blocks only (dense and other blocks in one convolution), each pair of
+ * types, y NHWC or NCHW, rows either way. */
+static void test_qconv_nhwc_dense(int rounds) {
+  static const int c_ins[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 20, 24, 32};
+  int round;
+  for (round = 0; round < rounds; round++) {
+    oc_qconv_params q;
+    oc_conv2d_params *p = &q.conv;
+    oc_requant8 r;
+    float mult[32];
+    int32_t q_mult[32], q_shift[32], bias_v[32];
+    uint8_t w_zp_v[32];
+    const int n = rnd_in(1, 2), c_in = c_ins[rnd_in(0, (int)(sizeof c_ins / sizeof c_ins[0]) - 1)];
+    const int c_out = rnd_in(4, 19), kh = rnd_in(1, 5), kw = rnd_in(1, 5);
+    const int h = rnd_in(1, 8), w = rnd_in(1, 10), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
+    const int zp_kind = rnd_in(0, 3), zx_kind = rnd_in(0, 3), has_bias = rnd_in(0, 3) != 0;
+    int in_count, out_count, w_count, i, y_last, up;
+    uint8_t *x, *xl, *wt, *wl, *want, *wantl, *y;
+    memset(&q, 0, sizeof q);
+    p->n = n;
+    p->c_in = c_in;
+    p->c_out = c_out;
+    p->group = 1;
+    p->h_in = h;
+    p->w_in = w;
+    p->k_h = kh;
+    p->k_w = kw;
+    p->stride_h = rnd_in(1, 2);
+    p->stride_w = rnd_in(1, 3);
+    p->dil_h = rnd_in(1, 2);
+    p->dil_w = 1;
+    p->pad_top = rnd_in(0, 2);
+    p->pad_left = rnd_in(0, 2);
+    if (h + p->pad_top + pb < (kh - 1) * p->dil_h + 1 || w + p->pad_left + pr < kw) {
+      round--; /* no output: draw again */
+      continue;
+    }
+    p->h_out = (h + p->pad_top + pb - (kh - 1) * p->dil_h - 1) / p->stride_h + 1;
+    p->w_out = (w + p->pad_left + pr - kw) / p->stride_w + 1;
+    p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+    q.x_signed = rnd_in(0, 1);
+    q.w_signed = rnd_in(0, 1);
+    q.y_signed = rnd_in(0, 1);
+    /* zx_kind: 0 any, 1 the middle of x's range, 2 zero, 3 an end of the range */
+    q.x_zp = zx_kind == 0   ? rnd_q8(q.x_signed)
+             : zx_kind == 1 ? (q.x_signed ? -128 : 128)
+             : zx_kind == 2 ? 0
+                            : (q.x_signed ? (rnd_in(0, 1) ? -128 : 127) : (rnd_in(0, 1) ? 0 : 255));
+    /* zp_kind: 0 none, 1 one 0, 2 per channel, all 0, 3 per channel, 0 in the first blocks */
+    q.w_zp_per_channel = zp_kind >= 2;
+    for (i = 0; i < c_out; i++) {
+      w_zp_v[i] = (uint8_t)(zp_kind == 3 && i >= 4 * (c_out / 8) + 4 ? rnd_q8(q.w_signed) | 1 : 0);
+      bias_v[i] = rnd_in(0, 15) == 0 ? (int32_t)rnd() : rnd_in(-20000, 20000);
+      mult[i] = (float)(rnd_in(1, 1000) * 2e-5);
+      to_q31(mult[i], &q_mult[i], &q_shift[i]);
+    }
+    memset(&r, 0, sizeof r);
+    r.per_channel = rnd_in(0, 1);
+    if (rnd_in(0, 2) == 0) {
+      r.q_mult = q_mult;
+      r.q_shift = q_shift;
+    } else {
+      r.mult = mult;
+    }
+    r.zp = rnd_q8(q.y_signed);
+    r.lo = q.y_signed ? -128 : 0;
+    r.hi = q.y_signed ? 127 : 255;
+    if (rnd_in(0, 3) == 0) r.lo = r.zp; /* a fused Relu */
+    in_count = n * c_in * h * w;
+    out_count = n * c_out * p->h_out * p->w_out;
+    w_count = c_out * c_in * kh * kw;
+    x = malloc((size_t)in_count);
+    xl = malloc((size_t)in_count);
+    wt = malloc((size_t)w_count);
+    wl = malloc((size_t)w_count);
+    want = malloc((size_t)out_count);
+    wantl = malloc((size_t)out_count);
+    y = malloc((size_t)out_count);
+    for (i = 0; i < in_count; i++) x[i] = (uint8_t)rnd();
+    for (i = 0; i < w_count; i++) wt[i] = (uint8_t)rnd();
+    relayout(x, xl, n, c_in, h, w, 1);
+    to_ohwi(wt, wl, c_out, c_in, kh, kw);
+    oc_qconv2d(&q, &r, x, wt, zp_kind == 0 ? NULL : w_zp_v, has_bias ? bias_v : NULL, want);
+    relayout(want, wantl, n, c_out, p->h_out, p->w_out, 1);
+    for (up = 0; up <= 1; up++) {
+      p->reverse_rows = up;
+      for (y_last = 0; y_last <= 1; y_last++) {
+        memset(y, 0xa5, (size_t)out_count);
+        oc_qconv2d_nhwc(&q, &r, xl, wl, zp_kind == 0 ? NULL : w_zp_v, has_bias ? bias_v : NULL, y, 1,
+                        y_last);
+        check(memcmp(y, y_last ? wantl : want, (size_t)out_count) == 0,
+              "qconv2d_nhwc dense against qconv2d");
+      }
+    }
+    free(x);
+    free(xl);
+    free(wt);
+    free(wl);
+    free(want);
+    free(wantl);
+    free(y);
+  }
+}
+
 int main(void) {
   test_qconv_nhwc(400);
   test_qconv_nhwc_wide();
+  test_qconv_nhwc_dense(600);
   printf("(%d of the runs over their input overlapped it)\n", g_overlap_runs);
   printf("%d passed, %d failed\n", g_pass, g_fail);
   return g_fail != 0;
