@@ -1,5 +1,5 @@
 // The `kernel-scratch` stage: on the scheduled and planned program, give the
-// kernels that need scratch (targets/kernel_facts.h: the float row-band
+// kernels that need scratch (compiler/target/kernel_facts.h: the float row-band
 // convolution, the 8-bit column convolution) to the candidates that speed up
 // most MACs per scratch byte.
 //
@@ -16,8 +16,8 @@
 #include <utility>
 
 #include "compiler/support/status.h"
+#include "compiler/target/kernel_facts.h"
 #include "passes/arena_occupants.h"
-#include "targets/kernel_facts.h"
 #include "passes/pass.h"
 
 namespace oc {

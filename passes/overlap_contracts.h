@@ -1,6 +1,6 @@
 // Input/output overlap contracts (see OverlapContract in memory_model.h):
 // which statements of a program may write their output over their dying
-// input, given what the kernels' access order allows (targets/kernel_facts.h).
+// input, given what the kernels' access order allows (compiler/target/kernel_facts.h).
 #ifndef ONNX_TO_C_PASSES_OVERLAP_CONTRACTS_H_
 #define ONNX_TO_C_PASSES_OVERLAP_CONTRACTS_H_
 
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "compiler/ir/program.h"
+#include "compiler/target/kernel_facts.h"
 #include "passes/memory_model.h"
-#include "targets/kernel_facts.h"
 
 namespace oc {
 

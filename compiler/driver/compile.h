@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "compiler/import/dim_values.h"
 #include "compiler/ir/program.h"
+#include "compiler/target/target.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
 #include "passes/pass.h"
@@ -16,7 +17,6 @@
 #include "passes/recompute_exact.h"
 #include "passes/schedule.h"
 #include "targets/c99/c_emitter.h"
-#include "targets/target.h"
 
 namespace oc {
 

@@ -17,7 +17,7 @@
 #include "compiler/support/file_output.h"
 #include "compiler/support/error_list.h"
 #include "compiler/support/printable.h"
-#include "targets/target.h"
+#include "compiler/target/target.h"
 
 namespace {
 

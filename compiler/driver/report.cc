@@ -4,7 +4,7 @@
 
 #include "compiler/driver/compile.h"
 #include "compiler/support/json_writer.h"
-#include "targets/kernel_facts.h"
+#include "compiler/target/kernel_facts.h"
 
 namespace oc {
 namespace {

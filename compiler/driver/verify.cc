@@ -11,7 +11,7 @@
 #include "compiler/import/importer.h"
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
-#include "targets/kernel_facts.h"
+#include "compiler/target/kernel_facts.h"
 #include "passes/overlap_contracts.h"
 #include "passes/pass.h"
 #include "passes/patches.h"

@@ -7,9 +7,9 @@
 
 #include "absl/status/statusor.h"
 #include "compiler/ir/program.h"
+#include "compiler/target/target.h"
 #include "passes/arena_plan.h"
 #include "passes/memory_model.h"
-#include "targets/target.h"
 
 namespace oc {
 

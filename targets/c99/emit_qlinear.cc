@@ -10,8 +10,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "compiler/target/kernel_facts.h"
 #include "targets/c99/statement_emitter.h"
-#include "targets/kernel_facts.h"
 
 namespace oc {
 namespace {
@@ -45,7 +45,7 @@ bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s) {
 
 bool QConvRunsPacked(const EmitContext& ctx, const Statement& s) {
   if (s.op != OpKind::kQLinearConv) return false;
-  if (s.scratch_bytes > 0) return true;  // the column (targets/kernel_facts.h)
+  if (s.scratch_bytes > 0) return true;  // the column (compiler/target/kernel_facts.h)
   const size_t index = &s - ctx.program.statements().data();
   const std::vector<int>& of = ctx.model.overlap_of_statement;
   return index < of.size() && of[index] >= 0 &&
@@ -220,7 +220,7 @@ void StatementEmitter::PackedTaps() {
 }
 
 // The kernels with packed weights (QConvRunsPacked): the column convolution,
-// its column the statement's scratch (targets/kernel_facts.h), or the
+// its column the statement's scratch (compiler/target/kernel_facts.h), or the
 // pointwise overlap kernel. The weights' zero points are 0, the weights are
 // packed in blocks of four channels and the input's zero point goes into the
 // bias, bias[co] - zx sum_k w[co][k] (runtime/include/onnx_to_c/oc_qcol.h).

@@ -4,8 +4,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "compiler/support/status.h"
+#include "compiler/target/kernel_facts.h"
 #include "targets/c99/statement_emitter.h"
-#include "targets/kernel_facts.h"
 
 namespace oc {
 
@@ -178,7 +178,7 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   Params(transpose ? "oc_conv_transpose2d_params" : "oc_conv2d_params", ConvFields());
   std::string bias = HasOperand(2) ? Read(2) : "NULL";
   if (!transpose && s_.scratch_bytes > 0) {
-    // The statement's scratch is the row band (targets/kernel_facts.h).
+    // The statement's scratch is the row band (compiler/target/kernel_facts.h).
     Use("conv2d.c");
     Use("conv2d_band.c");
     w_.Line(absl::StrCat("oc_conv2d_band_f32(&p, ", Read(0), ", ", Read(1), ", ", bias, ", ",

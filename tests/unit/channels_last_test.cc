@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "compiler/ir/verifier.h"
+#include "compiler/target/kernel_facts.h"
 #include "gtest/gtest.h"
 #include "passes/memory_model.h"
 #include "passes/overlap_contracts.h"
 #include "passes/pass.h"
-#include "targets/kernel_facts.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

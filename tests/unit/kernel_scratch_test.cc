@@ -1,7 +1,7 @@
 // Which convolutions may run over a row band, and the band's size
-// (targets/kernel_facts.h; the runtime's oc_conv2d_band_floats is the same
+// (compiler/target/kernel_facts.h; the runtime's oc_conv2d_band_floats is the same
 // formula).
-#include "targets/kernel_facts.h"
+#include "compiler/target/kernel_facts.h"
 
 #include <cmath>
 #include <limits>

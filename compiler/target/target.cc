@@ -1,4 +1,4 @@
-#include "targets/target.h"
+#include "compiler/target/target.h"
 
 #include <cctype>
 

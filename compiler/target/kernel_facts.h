@@ -4,8 +4,8 @@
 // an overlap contract), and what the row-band convolution's scratch costs and
 // saves. The memory model, the kernel-scratch stage, `verify` and the emitter
 // query these instead of knowing the kernels themselves.
-#ifndef ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
-#define ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
+#ifndef ONNX_TO_C_TARGET_KERNEL_FACTS_H_
+#define ONNX_TO_C_TARGET_KERNEL_FACTS_H_
 
 #include <cstdint>
 
@@ -104,4 +104,4 @@ ScratchKernel FastKernelWithScratch(const Program& p, const Statement& s);
 
 }  // namespace oc
 
-#endif  // ONNX_TO_C_TARGETS_KERNEL_FACTS_H_
+#endif  // ONNX_TO_C_TARGET_KERNEL_FACTS_H_

@@ -1,5 +1,5 @@
 // The runtime kernels' memory facts (see kernel_facts.h).
-#include "targets/kernel_facts.h"
+#include "compiler/target/kernel_facts.h"
 
 #include <cmath>
 #include <cstring>

@@ -5,9 +5,9 @@
 // toolchain flags and test bed in targets/cortex_m/).
 //
 // What the runtime's kernels need from memory (scratch, overlap contracts) is
-// the same C on every target: targets/kernel_facts.h.
-#ifndef ONNX_TO_C_TARGETS_TARGET_H_
-#define ONNX_TO_C_TARGETS_TARGET_H_
+// the same C on every target: compiler/target/kernel_facts.h.
+#ifndef ONNX_TO_C_TARGET_TARGET_H_
+#define ONNX_TO_C_TARGET_TARGET_H_
 
 #include <cstdint>
 #include <string>
@@ -60,4 +60,4 @@ bool IsValidSectionName(const std::string& name);
 
 }  // namespace oc
 
-#endif  // ONNX_TO_C_TARGETS_TARGET_H_
+#endif  // ONNX_TO_C_TARGET_TARGET_H_
