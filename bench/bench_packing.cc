@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "bench/interval_generators.h"
-#include "passes/interval_packing.h"
+#include "passes/planning/interval_packing.h"
 
 namespace oc {
 namespace {

@@ -9,10 +9,10 @@
 
 #include "bench/program_generators.h"
 #include "compiler/ir/printer.h"
-#include "passes/memory_model.h"
-#include "passes/recompute.h"
-#include "passes/recompute_exact.h"
-#include "passes/schedulers.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/recompute.h"
+#include "passes/planning/recompute_exact.h"
+#include "passes/planning/schedulers.h"
 
 namespace oc {
 namespace {

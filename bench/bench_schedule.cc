@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "bench/graph_generators.h"
-#include "passes/lower_bounds.h"
-#include "passes/schedule_graph.h"
-#include "passes/schedulers.h"
+#include "passes/analysis/schedule_graph.h"
+#include "passes/planning/lower_bounds.h"
+#include "passes/planning/schedulers.h"
 
 namespace oc {
 namespace {

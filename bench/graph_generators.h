@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "passes/schedule_graph.h"
+#include "passes/analysis/schedule_graph.h"
 
 namespace oc {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bench/graph_generators.h"
-#include "passes/interval_packing.h"
+#include "passes/planning/interval_packing.h"
 
 namespace oc {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "passes/arena_occupants.h"
+#include "passes/analysis/arena_occupants.h"
 
 namespace oc {
 

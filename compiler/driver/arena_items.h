@@ -1,5 +1,5 @@
 // What occupies the static arena of a compiled model, as the reports name it:
-// the occupants of passes/arena_occupants.h with their names and planned
+// the occupants of passes/analysis/arena_occupants.h with their names and planned
 // offsets. The HTML report draws these; the CI gates name the biggest at the
 // peak step.
 #ifndef ONNX_TO_C_DRIVER_ARENA_ITEMS_H_

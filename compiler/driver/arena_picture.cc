@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "compiler/driver/compile.h"
-#include "passes/arena_occupants.h"
+#include "passes/analysis/arena_occupants.h"
 
 namespace oc {
 

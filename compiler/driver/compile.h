@@ -10,12 +10,12 @@
 #include "compiler/import/dim_values.h"
 #include "compiler/ir/program.h"
 #include "compiler/target/target.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
-#include "passes/pass.h"
-#include "passes/pipeline_state.h"
-#include "passes/recompute_exact.h"
-#include "passes/schedule.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/pipeline/pass.h"
+#include "passes/pipeline/pipeline_state.h"
+#include "passes/planning/arena_plan.h"
+#include "passes/planning/recompute_exact.h"
+#include "passes/planning/schedule.h"
 #include "targets/c99/c_emitter.h"
 
 namespace oc {
@@ -42,18 +42,18 @@ struct CompileOptions {
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts
   bool io_in_arena = false;  // --io=arena: graph inputs and outputs in the arena
-  // --layout: activations NCHW, NHWC where kernels allow (passes/channels_last.cc),
+  // --layout: activations NCHW, NHWC where kernels allow (passes/transforms/channels_last.cc),
   // or auto: NHWC when a convolution can stream and the arena is smaller.
   enum class Layout { kNchw, kNhwc, kAuto };
   Layout layout = Layout::kAuto;
-  // Selective recompute (passes/recompute.h): extra runs per statement and
+  // Selective recompute (passes/planning/recompute.h): extra runs per statement and
   // the total extra MACs as a percentage of the model's.
   bool recompute = false;
   int recompute_cap = 1;
   double recompute_mac_budget_percent = 1.0;
-  // Patch-based execution (passes/patches.h), under the same MAC budget.
+  // Patch-based execution (passes/transforms/patches.h), under the same MAC budget.
   MemoryOptions::Patches patches = MemoryOptions::Patches::kOff;
-  // Arena bytes the fast kernels' scratch may add (passes/kernel_scratch_stage.cc);
+  // Arena bytes the fast kernels' scratch may add (passes/pipeline/kernel_scratch_stage.cc);
   // -1: none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;
   std::ostream* print_after_all = nullptr;

@@ -14,9 +14,9 @@
 #include "compiler/ir/parser.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
-#include "passes/pass.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/pipeline/pass.h"
+#include "passes/planning/arena_plan.h"
 
 namespace {
 

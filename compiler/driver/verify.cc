@@ -12,10 +12,10 @@
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
 #include "compiler/target/kernel_facts.h"
-#include "passes/overlap_contracts.h"
-#include "passes/pass.h"
-#include "passes/patches.h"
-#include "passes/recompute_clone.h"
+#include "passes/analysis/overlap_contracts.h"
+#include "passes/pipeline/pass.h"
+#include "passes/transforms/patches.h"
+#include "passes/transforms/recompute_clone.h"
 
 namespace oc {
 namespace {
@@ -46,7 +46,7 @@ struct Problem {
 // With --io=arena (`io_in_arena`) a buffer that holds a graph input is
 // written by the caller before the first step, and one that holds a graph
 // output is read after the last: the same rule as the compiler's schedule graph
-// (passes/memory_model.cc, BuildScheduleGraph), redone here. The input's writers
+// (passes/analysis/memory_model.cc, BuildScheduleGraph), redone here. The input's writers
 // and readers gain the statements without predecessors (one of them runs first
 // in every order), the output's readers those without successors.
 absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, int64_t alignment,

@@ -32,7 +32,7 @@ bool IsPixelwiseConv(const Program& program, const Statement& s);
 bool IsElementwiseNarrowing(const Program& program, const Statement& s);
 
 // A float or 8-bit 2-D convolution that the channels-last pass
-// (passes/channels_last.cc) gave an NHWC input or output: it runs
+// (passes/transforms/channels_last.cc) gave an NHWC input or output: it runs
 // oc_conv2d_nhwc_f32 (weights per group [kh][kw][ic][oc]) or oc_qconv2d_nhwc
 // (weights per output channel [kh][kw][ic]) and none of the NCHW kernels'
 // contracts or scratch.

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "compiler/ir/program.h"
-#include "passes/arena_occupants.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
+#include "passes/analysis/arena_occupants.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
 #include "targets/c99/code_writer.h"
 
 namespace oc {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "compiler/ir/printer.h"
 #include "compiler/support/status.h"
-#include "passes/arena_occupants.h"
+#include "passes/analysis/arena_occupants.h"
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
 #include "targets/c99/runtime_sources.h"

@@ -8,8 +8,8 @@
 #include "absl/status/statusor.h"
 #include "compiler/ir/program.h"
 #include "compiler/target/target.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
 
 namespace oc {
 

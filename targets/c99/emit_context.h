@@ -9,8 +9,8 @@
 #include "absl/status/status.h"
 #include "compiler/ir/program.h"
 #include "compiler/support/c_names.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
 #include "targets/c99/code_writer.h"
 
 namespace oc {

@@ -263,7 +263,7 @@ absl::Status StatementEmitter::QLinearConv() {
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
   if (IsChannelsLastConv(s_)) {
-    // Weights per output channel [kh][kw][ic] (passes/channels_last.cc).
+    // Weights per output channel [kh][kw][ic] (passes/transforms/channels_last.cc).
     Use("qconv2d_nhwc.c");
     RowsContractComment(c);
     w_.Line(absl::StrCat("oc_qconv2d_nhwc(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",

@@ -146,7 +146,7 @@ absl::Status StatementEmitter::Conv(bool transpose) {
   OC_RETURN_IF_ERROR(RequireF32(0));
   const OverlapContract* c = transpose ? nullptr : Overlap();
   if (!transpose && IsChannelsLastConv(s_)) {
-    // Weights per group [kh][kw][ic][oc] (passes/channels_last.cc).
+    // Weights per group [kh][kw][ic][oc] (passes/transforms/channels_last.cc).
     std::vector<std::string> fields = ConvFields();
     if (c && c->kind == OverlapContract::Kind::kRowsUp) fields.push_back(".reverse_rows = 1");
     Params("oc_conv2d_params", fields);
@@ -287,7 +287,7 @@ absl::Status StatementEmitter::Binary() {
   Shape y = Out(), a = In(0), b = In(1);
   if (y.size() > kMaxRank) return Unsupported("rank above 8");
   if (s_.Int("channels_last") != 0) {
-    // NHWC tensors and [n, c, 1, 1] operands (passes/channels_last.cc): the
+    // NHWC tensors and [n, c, 1, 1] operands (passes/transforms/channels_last.cc): the
     // broadcast over the physical order n, h, w, c.
     for (Shape* s : {&y, &a, &b}) *s = {(*s)[0], (*s)[2], (*s)[3], (*s)[1]};
   }
@@ -382,7 +382,7 @@ absl::Status StatementEmitter::ChannelAffine() {
   return absl::OkStatus();
 }
 
-// A graph input's values channels-last (passes/channels_last.cc), in place
+// A graph input's values channels-last (passes/transforms/channels_last.cc), in place
 // when the memory model lets it write over its operand.
 absl::Status StatementEmitter::ToChannelsLast() {
   OC_RETURN_IF_ERROR(RequireF32(0));
@@ -444,7 +444,7 @@ absl::Status StatementEmitter::Pool() {
                               absl::StrCat(".storage_order = ", s_.Int("storage_order"))};
   const bool is_max = s_.op == OpKind::kMaxPool;
   if (IsChannelsLastPool(s_)) {
-    // Channels-last activations (passes/channels_last.cc).
+    // Channels-last activations (passes/transforms/channels_last.cc).
     const OverlapContract* c = Overlap();
     if (c && c->kind == OverlapContract::Kind::kRowsUp) fields.push_back(".reverse_rows = 1");
     Params("oc_pool2d_params", fields);
@@ -475,7 +475,7 @@ absl::Status StatementEmitter::Pool() {
 absl::Status StatementEmitter::GlobalPool() {
   OC_RETURN_IF_ERROR(RequireF32(0));
   const Shape& x = In(0);
-  if (s_.Int("x_channels_last") != 0) {  // passes/channels_last.cc
+  if (s_.Int("x_channels_last") != 0) {  // passes/transforms/channels_last.cc
     Use("global_pool_nhwc.c");
     w_.Line(absl::StrCat("oc_global_pool_nhwc_f32(", Read(0), ", ", Write(), ", ", x[0], ", ", x[1],
                          ", ", Prod(x, 2, x.size()), ", ", s_.op == OpKind::kGlobalMaxPool ? 1 : 0, ");"));

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "passes/arena_occupants.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
+#include "passes/analysis/arena_occupants.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
 #include "targets/c99/arena_guard.h"
 #include "tests/unit/test_util.h"
 

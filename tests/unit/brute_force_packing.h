@@ -10,7 +10,7 @@
 #include <numeric>
 #include <vector>
 
-#include "passes/interval_packing.h"
+#include "passes/planning/interval_packing.h"
 
 namespace oc {
 

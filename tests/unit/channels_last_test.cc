@@ -10,9 +10,9 @@
 #include "compiler/ir/verifier.h"
 #include "compiler/target/kernel_facts.h"
 #include "gtest/gtest.h"
-#include "passes/memory_model.h"
-#include "passes/overlap_contracts.h"
-#include "passes/pass.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/analysis/overlap_contracts.h"
+#include "passes/pipeline/pass.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

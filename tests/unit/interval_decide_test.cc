@@ -1,4 +1,4 @@
-// The exact planner's decision step (passes/interval_packing_decide.h),
+// The exact planner's decision step (passes/planning/interval_packing_decide.h),
 // checked against brute force on small instances and on tilings whose
 // optimum is known by construction.
 #include <algorithm>
@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "bench/interval_generators.h"
-#include "passes/interval_packing.h"
+#include "passes/planning/interval_packing.h"
+#include "passes/planning/interval_packing_decide.h"
 #include "tests/unit/brute_force_packing.h"
-#include "passes/interval_packing_decide.h"
 
 namespace oc {
 namespace {

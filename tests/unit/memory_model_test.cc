@@ -11,8 +11,8 @@
 #include "compiler/ir/verifier.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "passes/arena_plan.h"
-#include "passes/memory_model.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

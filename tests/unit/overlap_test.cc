@@ -14,12 +14,12 @@
 #include "bench/graph_generators.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "passes/arena_plan.h"
-#include "passes/interval_packing.h"
-#include "passes/lower_bounds.h"
-#include "passes/memory_model.h"
-#include "passes/overlap_contracts.h"
-#include "passes/schedulers.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/analysis/overlap_contracts.h"
+#include "passes/planning/arena_plan.h"
+#include "passes/planning/interval_packing.h"
+#include "passes/planning/lower_bounds.h"
+#include "passes/planning/schedulers.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

@@ -1,4 +1,4 @@
-// The packers' `optimal` flag (passes/interval_packing.h) on many small
+// The packers' `optimal` flag (passes/planning/interval_packing.h) on many small
 // random instances, with and without overlap groups, at several alignments:
 // every entry point that sets it must set it exactly when the packing's size
 // equals max-live (recomputed here byte by byte), and its packing must be
@@ -17,10 +17,10 @@
 
 #include <gtest/gtest.h>
 
-#include "passes/interval_packing.h"
+#include "passes/planning/interval_packing.h"
+#include "passes/planning/interval_packing_blocks.h"
+#include "passes/planning/interval_packing_decide.h"
 #include "tests/unit/brute_force_packing.h"
-#include "passes/interval_packing_blocks.h"
-#include "passes/interval_packing_decide.h"
 
 namespace oc {
 namespace {

@@ -7,7 +7,7 @@
 #include "compiler/ir/verifier.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "passes/pass.h"
+#include "passes/pipeline/pass.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

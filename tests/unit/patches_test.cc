@@ -6,8 +6,8 @@
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
 #include "gtest/gtest.h"
-#include "passes/memory_model.h"
-#include "passes/patches.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/transforms/patches.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

@@ -9,9 +9,9 @@
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
 #include "gtest/gtest.h"
-#include "passes/memory_model.h"
-#include "passes/recompute.h"
-#include "passes/recompute_exact.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/recompute.h"
+#include "passes/planning/recompute_exact.h"
 #include "tests/unit/test_util.h"
 
 namespace oc {

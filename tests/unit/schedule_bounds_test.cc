@@ -12,10 +12,10 @@
 
 #include "bench/graph_generators.h"
 #include "gtest/gtest.h"
-#include "passes/lower_bounds.h"
-#include "passes/max_flow.h"
-#include "passes/schedule_graph.h"
-#include "passes/schedulers.h"
+#include "passes/analysis/max_flow.h"
+#include "passes/analysis/schedule_graph.h"
+#include "passes/planning/lower_bounds.h"
+#include "passes/planning/schedulers.h"
 
 namespace oc {
 namespace {

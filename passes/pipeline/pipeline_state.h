@@ -1,0 +1,136 @@
+// The state every pass of the pipeline reads and writes: the program, and
+// what the memory stages derive from it (schedule, memory model, arena plan,
+// baselines, recompute and kernel-scratch summaries). IR passes rewrite the
+// program; the stages after them (schedule, recompute, plan, ...) fill in the
+// rest. The driver is import -> RunPipeline(state) -> emit -> report.
+#ifndef ONNX_TO_C_PASSES_PIPELINE_PIPELINE_STATE_H_
+#define ONNX_TO_C_PASSES_PIPELINE_PIPELINE_STATE_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compiler/ir/program.h"
+#include "passes/analysis/memory_model.h"
+#include "passes/planning/arena_plan.h"
+#include "passes/planning/recompute.h"
+#include "passes/planning/recompute_exact.h"
+#include "passes/planning/schedule.h"
+#include "passes/transforms/pass_stats.h"
+#include "passes/transforms/patches.h"
+
+namespace oc {
+
+// What each search may spend (ms). The schedule search (local search, exact
+// search, lower bounds); the arena plan; the baselines' plans; the plans of
+// other orders of equal peak (joint choice); selective recompute (its search,
+// its exact search and the rescheduling of its program; 0 when off).
+struct SearchBudgets {
+  int64_t schedule_ms = 700, plan_ms = 300, baseline_plan_ms = 75, joint_plan_ms = 150;
+  int64_t recompute_ms = 0;
+  // A time limit scaled these down: the report-only baseline plans then use
+  // the greedy planner, whose time is linear-logarithmic, instead of the best
+  // planner's several best-fit passes (most of a 10,000-node compile).
+  bool scaled_down = false;
+};
+
+// Typed options of the memory stages.
+struct MemoryOptions {
+  int64_t alignment = 16;
+  AliasOptions aliases;
+  ScheduleMode schedule = ScheduleMode::kBest;
+  Planner planner = Planner::kBest;
+  SearchBudgets budgets;
+  // Selective recompute (the `recompute` stage): extra runs per statement and
+  // all extra MACs together as a percentage of the model's.
+  int recompute_cap = 1;
+  double recompute_mac_budget_percent = 1.0;
+  // Patch-based execution (the `patches` stage): off, auto (kept when the
+  // planned arena drops), or always (the best candidate kept regardless:
+  // tests run the rewrite on every model). Its halo MACs share the recompute
+  // MAC budget.
+  enum class Patches { kOff, kAuto, kAlways };
+  Patches patches = Patches::kOff;
+  // Arena bytes the fast kernels' scratch may add (the `kernel-scratch`
+  // stage); -1 (the default): none, scratch only in the plan's free bytes.
+  int64_t kernel_scratch_budget = -1;
+};
+
+// The scheduler's options under these memory options.
+ScheduleOptions ScheduleOptionsFor(const MemoryOptions& memory);
+
+// What the `recompute` stage kept (no clones when nothing paid), and the
+// exact search on small programs.
+struct RecomputeSummary {
+  bool enabled = false;
+  RecomputeResult result;
+  ExactRecomputeResult exact;
+  double ms = 0;
+};
+
+// What the `patches` stage chose: the region (value ids and statement ids of
+// the program before it), the grid, the halo's MACs, and the peak and arena
+// before and after; `applied` false when no candidate paid.
+struct PatchSummary {
+  bool enabled = false;
+  bool applied = false;
+  PatchRegion region;
+  PatchGrid grid;
+  std::string input_name, output_name;
+  PatchRewrite rewrite;
+  int64_t model_macs = 0, budget_macs = 0;
+  int64_t peak_before = 0, arena_before = 0, peak_after = 0, arena_after = 0;
+  int64_t candidates_tried = 0;
+  double ms = 0;
+  int64_t extra_macs() const { return applied ? rewrite.patched_macs - rewrite.region_macs : 0; }
+};
+
+// What the `kernel-scratch` stage did: the budget in force, the arena before
+// any scratch was given, and the statements that got it.
+struct KernelScratchSummary {
+  bool ran = false;
+  bool free_bytes_only = false;  // the default: scratch only in the plan's free bytes
+  int64_t budget_bytes = 0;      // an explicit --kernel-scratch-budget
+  int64_t arena_without_bytes = 0;
+  std::vector<int32_t> statements;  // ids
+};
+
+struct PipelineState {
+  Program program;
+  MemoryOptions memory;
+  PassStats stats;
+
+  // Set by the stages; an IR pass that runs later clears them.
+  bool scheduled = false;  // `schedule` holds the certificate of the program's order
+  bool planned = false;    // `model` and `plan` describe the program as it is
+  ScheduleReport schedule;
+  MemoryModel model;
+  ArenaPlan plan;
+
+  // Baselines (the `baselines` stage, on the file order): live arena bytes
+  // per step, and a TFLite Micro-style arena (file order, activations fused,
+  // no other aliasing, greedy-by-size offsets).
+  std::vector<int64_t> file_order_live_bytes;
+  int64_t tflite_style_arena_bytes = 0;
+  // The same with the graph's inputs and outputs in its arena (as TFLite
+  // Micro keeps them): the figure to compare total RAM with.
+  int64_t tflite_style_io_arena_bytes = 0;
+  // The `baseline-plans` stage, on the scheduled order: no reuse; views only
+  // (no in-place, concat or split aliasing); every alias but input/output
+  // overlap.
+  int64_t linear_arena_bytes = 0;
+  int64_t views_only_arena_bytes = 0;
+  int64_t no_overlap_arena_bytes = 0;
+
+  RecomputeSummary recompute;
+  PatchSummary patches;
+  KernelScratchSummary kernel_scratch;
+
+  // Milliseconds per pass and stage, by name (summed when one runs twice).
+  std::map<std::string, double> pass_ms;
+};
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_PASSES_PIPELINE_PIPELINE_STATE_H_

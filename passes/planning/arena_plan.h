@@ -1,0 +1,69 @@
+// Arena planning: an offset for every arena occupant (buffer or statement
+// scratch, see arena_occupants.h), behind one small interface, plus an
+// independent validator.
+#ifndef ONNX_TO_C_PASSES_PLANNING_ARENA_PLAN_H_
+#define ONNX_TO_C_PASSES_PLANNING_ARENA_PLAN_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "passes/analysis/arena_occupants.h"
+#include "passes/analysis/memory_model.h"
+
+namespace oc {
+
+struct ArenaPlan {
+  std::string planner;
+  std::vector<int64_t> buffer_offset;   // per buffer; -1 outside the arena
+  std::vector<int64_t> scratch_offset;  // per statement (program order); -1 without scratch
+  int64_t arena_bytes = 0;
+};
+
+// Where `occupant` (one of ArenaOccupants(program, model)) starts in the arena
+// under `plan`; -1 when the plan does not place it.
+int64_t OccupantOffset(const ArenaPlan& plan, const ArenaOccupant& occupant);
+
+// The RAM a firmware pays for activations: the arena plus the caller's input
+// and output buffers (just the arena with --io=arena).
+int64_t TotalRamBytes(const ArenaPlan& plan, const MemoryModel& model);
+
+// No reuse: every buffer gets its own bytes (the baseline).
+ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);
+// Largest first, lowest offset that fits among the buffers live at the same
+// time (TFLite Micro's greedy-by-size).
+ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
+// Best-fit over several item orders, then an exact branch and bound within
+// `budget_ms`; stops as soon as the arena equals the modeled peak.
+ArenaPlan PlanBest(const Program& program, const MemoryModel& model, int64_t budget_ms);
+
+// Overlap contracts chain their buffers at fixed offsets, so that a long
+// chain (each output below its input) can pack into more than the peak. The
+// statement ids of contracts worth leaving out: among the cuts of every link
+// whose displacement exceeds t times its credit (t = 4, 2, 1, 1/2, 1/4, 0),
+// the one whose buffers the fast packers place in the fewest bytes, if fewer
+// than `arena_bytes`; empty otherwise. A cut costs the link's credit at its
+// step, so the caller reruns the memory stages without those contracts and
+// keeps the result only if its arena is smaller.
+std::vector<int32_t> ContractCutsThatPack(const Program& program, const MemoryModel& model,
+                                          int64_t arena_bytes);
+
+enum class Planner { kLinear, kGreedy, kBest };
+absl::string_view PlannerName(Planner planner);
+std::optional<Planner> ParsePlanner(absl::string_view word);
+
+// Runs the planner (`budget_ms` is for kBest).
+ArenaPlan PlanArena(Planner planner, const Program& program, const MemoryModel& model,
+                    int64_t budget_ms);
+
+// Checks a plan without trusting the planner: every arena buffer and scratch
+// lies inside the arena and is aligned, and no two that are live at the same
+// step share a byte.
+absl::Status ValidatePlan(const Program& program, const MemoryModel& model, const ArenaPlan& plan);
+
+}  // namespace oc
+
+#endif  // ONNX_TO_C_PASSES_PLANNING_ARENA_PLAN_H_
