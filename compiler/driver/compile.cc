@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <map>
-#include <optional>
-#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "compiler/driver/gates.h"
@@ -73,124 +70,30 @@ std::string CertificateSummary(const CompileResult& r) {
   return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
 }
 
+PlanSearchOptions PlanSearchOptionsFor(const CompileOptions& o) {
+  using Until = PlanSearchOptions::Until;
+  PlanSearchOptions search;
+  search.passes = o.passes;
+  search.recompute = o.recompute;
+  search.layout = o.layout;
+  search.until = o.until == CompileOptions::Until::kIr          ? Until::kIr
+                 : o.until == CompileOptions::Until::kScheduled ? Until::kScheduled
+                                                                : Until::kPlanned;
+  search.pipeline.print_after_all = o.print_after_all;
+  return search;
+}
+
 namespace {
 
-bool IsIrPass(const std::string& name) {
-  const PassInfo* pass = FindPass(name);
-  return pass && pass->kind != PassKind::kStage;
-}
-
-// A concat buffer that could have parts but takes an overlap contract.
-bool PartsCompeteWithContracts(const MemoryModel& m) {
-  if (!m.aliases.concat_parts || m.aliases.parts_over_contracts) return false;
-  for (const Buffer& b : m.buffers) {
-    if (b.parts.empty() && CanHaveParts(b, m.alignment)) return true;
-  }
-  return false;
-}
-
-double Sum(const std::map<std::string, double>& ms) {
-  double total = 0;
-  for (const auto& [name, t] : ms) total += t;
-  return total;
-}
-
-// Everything after the import: the pipeline (IR passes, then the memory
-// stages), the gates, emission.
+// Everything after the import: the planning search (IR passes, then the
+// memory stages), the gates, emission.
 absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
   r.memory = MemoryOptionsFor(o);
-  PipelineOptions pipeline;
-  pipeline.print_after_all = o.print_after_all;
-  // The IR passes, up to the first memory stage; a --passes list with memory
-  // stages is the whole pipeline, one without gets the default stages.
-  std::vector<std::string> rewrites = o.passes.empty() ? DefaultPipeline() : o.passes;
-  const auto first_stage = std::find_if_not(rewrites.begin(), rewrites.end(), IsIrPass);
-  std::vector<std::string> stages(first_stage, rewrites.end());
-  rewrites.erase(first_stage, rewrites.end());
-  if (stages.empty()) stages = DefaultMemoryStages(o.recompute, o.patches != MemoryOptions::Patches::kOff);
-  OC_RETURN_IF_ERROR(RunPipeline(r, rewrites, pipeline));
-  // The channels-last layout on a copy: taken outright with --layout=nhwc;
-  // with auto only when a convolution streams and the arena it gives is
-  // smaller (the memory stages then run for both programs).
-  std::optional<PipelineState> nhwc;
-  if (o.passes.empty() && o.layout != CompileOptions::Layout::kNchw) {
-    nhwc = static_cast<const PipelineState&>(r);
-    OC_RETURN_IF_ERROR(RunPipeline(*nhwc, {"channels-last"}, pipeline));
-    const bool streams = nhwc->stats.counters.count("channels-last.streaming-convs") > 0 ||
-                         nhwc->stats.counters.count("channels-last.streaming-pools") > 0;
-    if (o.layout == CompileOptions::Layout::kNhwc) {
-      static_cast<PipelineState&>(r) = std::move(*nhwc);
-      r.channels_last = true;
-      nhwc.reset();
-    } else if (!streams || o.until == CompileOptions::Until::kIr) {
-      nhwc.reset();
-    }
-  }
-  r.passes_ms = Sum(r.pass_ms);
-  if (o.until == CompileOptions::Until::kIr) return absl::OkStatus();
-
-  if (o.until == CompileOptions::Until::kScheduled) {
-    auto after_schedule = std::find(stages.begin(), stages.end(), "schedule");
-    if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
-  }
-  r.pass_ms.clear();
-  // Compared without the opt-in kernel scratch (--kernel-scratch-budget),
-  // which the NHWC convolutions do not take: layout and aliases are RAM decisions.
-  auto scratch_free_arena = [](const PipelineState& s) {
-    return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
-  };
-  auto better = [&](const PipelineState& a, const PipelineState& b) {
-    return a.planned && (!b.planned || std::make_pair(scratch_free_arena(a), a.model.peak_bytes) <
-                                           std::make_pair(scratch_free_arena(b), b.model.peak_bytes));
-  };
-  // The memory stages on `before`, then the variants that can only help:
-  //  - where an overlap contract keeps a concat buffer whole, the buffer in
-  //    parts instead;
-  //  - where overlap chains at fixed offsets pack above the peak, without the
-  //    contracts whose cut packs smaller.
-  // Each variant reruns the stages; the smaller arena wins (then the smaller peak).
-  auto run_stages = [&](PipelineState before, PipelineState& out) -> absl::Status {
-    out = before;
-    OC_RETURN_IF_ERROR(RunPipeline(out, stages, pipeline));
-    if (out.planned && PartsCompeteWithContracts(out.model)) {
-      PipelineState parts = before;
-      parts.memory.aliases.parts_over_contracts = true;
-      OC_RETURN_IF_ERROR(RunPipeline(parts, stages, pipeline));
-      if (better(parts, out)) {
-        out = std::move(parts);
-        before.memory.aliases.parts_over_contracts = true;
-      }
-    }
-    if (out.planned && scratch_free_arena(out) > out.model.peak_bytes) {
-      PipelineState cut = before;
-      cut.memory.aliases.cut_contracts =
-          ContractCutsThatPack(out.program, out.model, scratch_free_arena(out));
-      if (!cut.memory.aliases.cut_contracts.empty()) {
-        OC_RETURN_IF_ERROR(RunPipeline(cut, stages, pipeline));
-        if (better(cut, out)) out = std::move(cut);
-      }
-    }
-    return absl::OkStatus();
-  };
-  // `r` is already the NHWC program with --layout=nhwc.
-  {
-    PipelineState nchw;
-    OC_RETURN_IF_ERROR(run_stages(r, nchw));
-    const bool channels_last = r.channels_last;
-    static_cast<PipelineState&>(r) = std::move(nchw);
-    r.channels_last = channels_last;
-  }
-  if (nhwc) {
-    nhwc->pass_ms.clear();
-    PipelineState variant;
-    OC_RETURN_IF_ERROR(run_stages(*nhwc, variant));
-    if (variant.planned && r.planned && scratch_free_arena(variant) < scratch_free_arena(r)) {
-      static_cast<PipelineState&>(r) = std::move(variant);
-      r.channels_last = true;
-    }
-  }
-  r.schedule_ms = r.pass_ms["schedule"];
-  r.plan_ms = Sum(r.pass_ms) - r.schedule_ms;
+  OC_ASSIGN_OR_RETURN(const PlanSearchResult search, RunPlanSearch(r, PlanSearchOptionsFor(o)));
+  r.channels_last = search.channels_last;
+  r.passes_ms = search.passes_ms;
+  r.schedule_ms = search.schedule_ms;
+  r.plan_ms = search.plan_ms;
   if (o.until != CompileOptions::Until::kC) return absl::OkStatus();
   if (!r.planned) {
     return absl::InvalidArgumentError("the pass list ends before the plan stage: there is no arena plan to emit");

@@ -13,6 +13,7 @@
 #include "passes/analysis/memory_model.h"
 #include "passes/pipeline/pass.h"
 #include "passes/pipeline/pipeline_state.h"
+#include "passes/pipeline/plan_search.h"
 #include "passes/planning/arena_plan.h"
 #include "passes/planning/recompute_exact.h"
 #include "passes/planning/schedule.h"
@@ -43,8 +44,9 @@ struct CompileOptions {
   bool overlap = true;  // input/output overlap contracts
   bool io_in_arena = false;  // --io=arena: graph inputs and outputs in the arena
   // --layout: activations NCHW, NHWC where kernels allow (passes/transforms/channels_last.cc),
-  // or auto: NHWC when a convolution can stream and the arena is smaller.
-  enum class Layout { kNchw, kNhwc, kAuto };
+  // or auto: NHWC when a convolution can stream and the arena is smaller
+  // (the planning search, passes/pipeline/plan_search.h).
+  using Layout = PlanSearchOptions::Layout;
   Layout layout = Layout::kAuto;
   // Selective recompute (passes/planning/recompute.h): extra runs per statement and
   // the total extra MACs as a percentage of the model's.
@@ -89,6 +91,9 @@ SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
 
 // The memory stages' options for these compile options.
 MemoryOptions MemoryOptionsFor(const CompileOptions& options);
+
+// The planning search's options for these compile options.
+PlanSearchOptions PlanSearchOptionsFor(const CompileOptions& options);
 
 // The C prefix for a model file: its stem made into a C identifier.
 std::string DefaultNameForModel(const std::string& model_path);

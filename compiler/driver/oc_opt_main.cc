@@ -4,6 +4,7 @@
 //   oc-opt FILE.ir --passes=fuse-activation,dce [--print-after-all]
 //   oc-opt FILE.ir --passes=baselines,schedule,plan,validate-plan
 //   oc-opt FILE.ir --memory-model   (prints buffers, liveness and the plan)
+//   oc-opt FILE.ir --plan-search [--layout=auto] (the planning search of onnx-to-c)
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "compiler/ir/verifier.h"
 #include "passes/analysis/memory_model.h"
 #include "passes/pipeline/pass.h"
+#include "passes/pipeline/plan_search.h"
 #include "passes/planning/arena_plan.h"
 
 namespace {
@@ -75,6 +77,10 @@ int main(int argc, char** argv) {
       {"kernel-scratch-budget", "", true, "",
        "arena bytes the kernel-scratch stage may add (default: none, scratch only in the plan's "
        "free bytes)"},
+      {"plan-search", "", false, "",
+       "run the planning search of onnx-to-c: the passes (default: the default pipeline), then the "
+       "memory stages on the layout and alias variants; the smallest arena wins"},
+      {"layout", "", true, "auto", "the planning search's layout: nchw, nhwc or auto"},
       {"help", "h", false, "", "print this help"},
   });
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) {
@@ -114,6 +120,11 @@ int main(int argc, char** argv) {
               << kUsage << "\n";
     return 2;
   }
+  const std::string layout = cli.Get("layout");
+  if (layout != "nchw" && layout != "nhwc" && layout != "auto") {
+    std::cerr << "error: --layout must be nchw, nhwc or auto\n" << kUsage << "\n";
+    return 2;
+  }
   oc::AliasOptions aliases;
   if (aliases_word != "all") {
     aliases = oc::AliasOptions::None();
@@ -144,7 +155,17 @@ int main(int argc, char** argv) {
   state.memory.kernel_scratch_budget = kernel_scratch_budget;
   oc::PipelineOptions options;
   if (cli.Has("print-after-all")) options.print_after_all = &std::cout;
-  if (absl::Status st = oc::RunPipeline(state, passes, options); !st.ok()) {
+  if (cli.Has("plan-search")) {
+    oc::PlanSearchOptions search;
+    search.passes = passes;
+    search.layout = layout == "nchw"   ? oc::PlanSearchOptions::Layout::kNchw
+                    : layout == "nhwc" ? oc::PlanSearchOptions::Layout::kNhwc
+                                       : oc::PlanSearchOptions::Layout::kAuto;
+    search.pipeline = options;
+    absl::StatusOr<oc::PlanSearchResult> found = oc::RunPlanSearch(state, search);
+    if (!found.ok()) return Fail(std::string(found.status().message()));
+    std::cout << "// plan search: layout " << (found->channels_last ? "nhwc" : "as given") << "\n";
+  } else if (absl::Status st = oc::RunPipeline(state, passes, options); !st.ok()) {
     return Fail(std::string(st.message()));
   }
   if (cli.Has("memory-model")) {

@@ -2,7 +2,8 @@
 // what the memory stages derive from it (schedule, memory model, arena plan,
 // baselines, recompute and kernel-scratch summaries). IR passes rewrite the
 // program; the stages after them (schedule, recompute, plan, ...) fill in the
-// rest. The driver is import -> RunPipeline(state) -> emit -> report.
+// rest. The driver is import -> RunPlanSearch(state) (plan_search.h, which
+// runs the pipeline on the variants) -> emit -> report.
 #ifndef ONNX_TO_C_PASSES_PIPELINE_PIPELINE_STATE_H_
 #define ONNX_TO_C_PASSES_PIPELINE_PIPELINE_STATE_H_
 

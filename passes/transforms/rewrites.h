@@ -14,7 +14,8 @@ absl::Status RunDeadCodeElimination(Program& program, PassStats& stats);
 absl::Status RunFoldChannelAffine(Program& program, PassStats& stats);
 absl::Status RunFuseActivation(Program& program, PassStats& stats);
 absl::Status RunFuseHardSwish(Program& program, PassStats& stats);
-// Not in the default pipeline: --layout=nhwc|auto runs it (compiler/driver/compile.cc).
+// Not in the default pipeline: the planning search runs it (--layout=nhwc|auto,
+// passes/pipeline/plan_search.h).
 absl::Status RunChannelsLast(Program& program, PassStats& stats, bool inputs_in_arena = false);
 // io_in_arena: the graph's inputs are arena buffers (see FoldEdgeConversions).
 absl::Status RunFuseQdq(Program& program, PassStats& stats, bool io_in_arena = false);
