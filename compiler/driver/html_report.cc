@@ -325,7 +325,7 @@ std::string OverlapTable(const CompileResult& r) {
     const Statement& st = r.program.statements()[c.statement];
     // Statements are in the chosen order: the index is the step.
     absl::StrAppend(&out, "<tr><td>", c.statement, "</td><td>",
-                    HtmlEscape(ShortName(st.node_name, 60)), "</td><td>", OverlapKindName(c.kind),
+                    ShortName(st.node_name, 60), "</td><td>", OverlapKindName(c.kind),
                     "</td><td class=\"n\">", GroupDigits(c.displacement), "</td><td class=\"n\">",
                     GroupDigits(c.credit), "</td></tr>");
   }

@@ -141,16 +141,157 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
   return line;
 }
 
+// The command-line groups below copy their flags into `o` in the order their
+// errors are reported; each returns the first usage error, or "" when all
+// its flags are valid.
+
+// The model, its C name and the IR passes.
+std::string ReadModelOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
+  o.model_path = cli.positional()[0];
+  o.name = cli.Get("name");
+  if (!o.name.empty() && oc::SanitizeCIdentifier(o.name, 1000) != o.name) {
+    return absl::StrCat("--name '", o.name, "' is not a valid C identifier");
+  }
+  if (cli.Has("dim")) {
+    absl::StatusOr<oc::DimValues> dims = oc::ParseDimValues(cli.Get("dim"));
+    if (!dims.ok()) return std::string(dims.status().message());
+    o.dim_values = *std::move(dims);
+  }
+  if (cli.Has("passes")) {
+    for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);
+  }
+  return "";
+}
+
+// The planner, the target and what it defaults: alignment, sections, requantization.
+std::string ReadTargetOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
+  const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
+  if (!planner) return "--planner must be linear, greedy or best";
+  o.planner = *planner;
+  const oc::Target* target = oc::FindTarget(cli.Get("target"));
+  if (!target) return "--target must be one of " + oc::TargetNames();
+  o.target = target;
+  o.alignment = target->alignment;
+  o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
+  o.weights_section = cli.Get("weights-section");
+  o.requant = cli.Has("requant") ? cli.Get("requant") : target->DefaultRequant();
+  if (o.requant != "float" && o.requant != "fixed") return "--requant must be float or fixed";
+  for (const char* opt : {"arena-section", "weights-section"}) {
+    if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
+      return absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]");
+    }
+  }
+  if (cli.Has("alignment") && !oc::ParseCount(cli.Get("alignment"), &o.alignment)) {
+    return "--alignment must be a number";
+  }
+  if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
+    return "--alignment must be a power of two up to 4096";
+  }
+  return "";
+}
+
+// The order, the searches' time, and the RAM limits.
+std::string ReadSearchOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
+  const std::optional<oc::ScheduleMode> schedule = oc::ParseScheduleMode(cli.Get("schedule"));
+  if (!schedule) return "--schedule must be file, rpo, heuristic or best";
+  o.schedule = *schedule;
+  if (!oc::ParseCount(cli.Get("schedule-budget-ms"), &o.schedule_budget_ms) ||
+      o.schedule_budget_ms > 3600000) {
+    return "--schedule-budget-ms must be a number of milliseconds between 0 and 3600000";
+  }
+  double time_limit_s = 0;
+  if (!oc::ParseDecimal(cli.Get("time-limit"), &time_limit_s) || time_limit_s > 3600) {
+    return "--time-limit must be a number of seconds between 0 and 3600";
+  }
+  o.time_limit_ms = static_cast<int64_t>(time_limit_s * 1000);
+  if (cli.Has("max-arena")) {
+    o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
+    if (o.max_arena_bytes < 0) return "--max-arena must be a byte count such as 65536 or 64K";
+  }
+  if (cli.Has("kernel-scratch-budget")) {
+    o.kernel_scratch_budget = oc::ParseByteCount(cli.Get("kernel-scratch-budget"));
+    if (o.kernel_scratch_budget < 0) return "--kernel-scratch-budget must be a byte count such as 4096 or 4K";
+  }
+  return "";
+}
+
+// What the memory stages may do: overlap, where the inputs and outputs live,
+// the layout, recompute and patches.
+std::string ReadMemoryOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
+  if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return "--overlap must be on or off";
+  o.overlap = cli.Get("overlap") == "on";
+  if (cli.Has("io") && cli.Get("io") != "arena" && cli.Get("io") != "caller") {
+    return "--io must be arena or caller";
+  }
+  o.io_in_arena = cli.Has("io") ? cli.Get("io") == "arena" : o.target->io_in_arena;
+  const std::string layout = cli.Get("layout");
+  if (layout != "nchw" && layout != "nhwc" && layout != "auto") return "--layout must be nchw, nhwc or auto";
+  o.layout = layout == "nchw"   ? oc::CompileOptions::Layout::kNchw
+             : layout == "nhwc" ? oc::CompileOptions::Layout::kNhwc
+                                : oc::CompileOptions::Layout::kAuto;
+  if (cli.Get("recompute") != "on" && cli.Get("recompute") != "off") return "--recompute must be on or off";
+  o.recompute = cli.Get("recompute") == "on";
+  const std::string patches = cli.Get("patches");
+  if (patches != "auto" && patches != "off" && patches != "always") {
+    return "--patches must be auto, off or always";
+  }
+  using Patches = oc::MemoryOptions::Patches;
+  o.patches = patches == "auto" ? Patches::kAuto : patches == "always" ? Patches::kAlways : Patches::kOff;
+  int64_t recompute_cap = 0;
+  if (!oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) || recompute_cap > 16) {
+    return "--recompute-cap must be a number between 0 and 16";
+  }
+  o.recompute_cap = static_cast<int>(recompute_cap);
+  if (!oc::ParseDecimal(cli.Get("recompute-mac-budget"), &o.recompute_mac_budget_percent) ||
+      o.recompute_mac_budget_percent > 1000) {
+    return "--recompute-mac-budget must be a number between 0 and 1000";
+  }
+  return "";
+}
+
+// After compiling: notes, the arena picture, then the IR on stdout or the
+// files (reports first, then the C).
+int WriteOutputs(const oc::CliParser& cli, const oc::CompileOptions& o, const oc::CompileResult& result) {
+  for (const auto& [dim, value] : result.defaulted_dims) {
+    std::cerr << "note: the symbolic batch dimension '" << oc::PrintableLine(dim) << "' of the graph's inputs is set to "
+              << value << " (--dim=" << oc::PrintableLine(dim) << "=N sets another value)\n";
+  }
+  if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(result);
+  if (cli.Get("emit") != "c") {
+    std::cout << oc::PrintPipelineState(result);
+    return 0;
+  }
+  oc::OutputFiles files;
+  for (const oc::GeneratedFile& f : result.files) files.emplace_back(f.name, f.contents);
+  if (cli.Has("report")) {
+    if (absl::Status st = oc::WriteFileAtomically(cli.Get("report"), oc::MakeReport(o, result)); !st.ok()) {
+      return Fail(st);
+    }
+  }
+  if (cli.Has("html-report")) {
+    if (absl::Status st = oc::WriteFileAtomically(cli.Get("html-report"), oc::MakeHtmlReport(o, result));
+        !st.ok()) {
+      return Fail(st);
+    }
+  }
+  if (absl::Status st = oc::WriteFilesAtomically(cli.Get("output-dir"), files); !st.ok()) {
+    return Fail(st);
+  }
+  return 0;
+}
+
+int Verify(int argc, char** argv) {
+  if (argc != 4) return Usage("usage: onnx-to-c verify REPORT.json MODEL.onnx");
+  absl::Status st = oc::VerifyReport(argv[2], argv[3], std::cout);
+  if (!st.ok()) return Fail(st);
+  std::cout << "verify: ok\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "verify") {
-    if (argc != 4) return Usage("usage: onnx-to-c verify REPORT.json MODEL.onnx");
-    absl::Status st = oc::VerifyReport(argv[2], argv[3], std::cout);
-    if (!st.ok()) return Fail(st);
-    std::cout << "verify: ok\n";
-    return 0;
-  }
+  if (argc >= 2 && std::string(argv[1]) == "verify") return Verify(argc, argv);
   oc::CliParser cli(Options());
   if (absl::Status st = cli.Parse(argc, argv); !st.ok()) return Usage(std::string(st.message()));
   if (cli.Has("help")) {
@@ -176,98 +317,12 @@ int main(int argc, char** argv) {
   }
 
   oc::CompileOptions o;
-  o.model_path = cli.positional()[0];
-  o.name = cli.Get("name");
-  if (!o.name.empty() && oc::SanitizeCIdentifier(o.name, 1000) != o.name) {
-    return Usage(absl::StrCat("--name '", o.name, "' is not a valid C identifier"));
-  }
-  if (cli.Has("dim")) {
-    absl::StatusOr<oc::DimValues> dims = oc::ParseDimValues(cli.Get("dim"));
-    if (!dims.ok()) return Usage(std::string(dims.status().message()));
-    o.dim_values = *std::move(dims);
-  }
-  if (cli.Has("passes")) {
-    for (auto p : absl::StrSplit(cli.Get("passes"), ',', absl::SkipEmpty())) o.passes.emplace_back(p);
-  }
-  const std::optional<oc::Planner> planner = oc::ParsePlanner(cli.Get("planner"));
-  if (!planner) return Usage("--planner must be linear, greedy or best");
-  o.planner = *planner;
-  const oc::Target* target = oc::FindTarget(cli.Get("target"));
-  if (!target) return Usage("--target must be one of " + oc::TargetNames());
-  o.target = target;
-  o.alignment = target->alignment;
-  o.arena_section = cli.Has("arena-section") ? cli.Get("arena-section") : target->arena_section;
-  o.weights_section = cli.Get("weights-section");
-  o.requant = cli.Has("requant") ? cli.Get("requant") : target->DefaultRequant();
-  if (o.requant != "float" && o.requant != "fixed") return Usage("--requant must be float or fixed");
-  for (const char* opt : {"arena-section", "weights-section"}) {
-    if (cli.Has(opt) && !cli.Get(opt).empty() && !oc::IsValidSectionName(cli.Get(opt))) {
-      return Usage(absl::StrCat("--", opt, " must be 1 to 64 characters from [A-Za-z0-9_.$]"));
-    }
-  }
-  if (cli.Has("alignment") && !oc::ParseCount(cli.Get("alignment"), &o.alignment)) {
-    return Usage("--alignment must be a number");
-  }
-  if (o.alignment <= 0 || o.alignment > 4096 || (o.alignment & (o.alignment - 1)) != 0) {
-    return Usage("--alignment must be a power of two up to 4096");
-  }
-  const std::optional<oc::ScheduleMode> schedule = oc::ParseScheduleMode(cli.Get("schedule"));
-  if (!schedule) return Usage("--schedule must be file, rpo, heuristic or best");
-  o.schedule = *schedule;
-  if (!oc::ParseCount(cli.Get("schedule-budget-ms"), &o.schedule_budget_ms) ||
-      o.schedule_budget_ms > 3600000) {
-    return Usage("--schedule-budget-ms must be a number of milliseconds between 0 and 3600000");
-  }
-  double time_limit_s = 0;
-  if (!oc::ParseDecimal(cli.Get("time-limit"), &time_limit_s) || time_limit_s > 3600) {
-    return Usage("--time-limit must be a number of seconds between 0 and 3600");
-  }
-  o.time_limit_ms = static_cast<int64_t>(time_limit_s * 1000);
-  if (cli.Has("max-arena")) {
-    o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
-    if (o.max_arena_bytes < 0) return Usage("--max-arena must be a byte count such as 65536 or 64K");
-  }
-  if (cli.Has("kernel-scratch-budget")) {
-    o.kernel_scratch_budget = oc::ParseByteCount(cli.Get("kernel-scratch-budget"));
-    if (o.kernel_scratch_budget < 0) {
-      return Usage("--kernel-scratch-budget must be a byte count such as 4096 or 4K");
-    }
+  for (auto read : {ReadModelOptions, ReadTargetOptions, ReadSearchOptions, ReadMemoryOptions}) {
+    if (const std::string error = read(cli, o); !error.empty()) return Usage(error);
   }
   o.require_certified = cli.Has("require-certified");
   o.emit_harness = cli.Has("emit-harness");
   o.arena_guard = cli.Has("arena-guard");
-  if (cli.Get("overlap") != "on" && cli.Get("overlap") != "off") return Usage("--overlap must be on or off");
-  o.overlap = cli.Get("overlap") == "on";
-  if (cli.Has("io") && cli.Get("io") != "arena" && cli.Get("io") != "caller") {
-    return Usage("--io must be arena or caller");
-  }
-  o.io_in_arena = cli.Has("io") ? cli.Get("io") == "arena" : o.target->io_in_arena;
-  const std::string layout = cli.Get("layout");
-  if (layout != "nchw" && layout != "nhwc" && layout != "auto") {
-    return Usage("--layout must be nchw, nhwc or auto");
-  }
-  o.layout = layout == "nchw"   ? oc::CompileOptions::Layout::kNchw
-             : layout == "nhwc" ? oc::CompileOptions::Layout::kNhwc
-                                : oc::CompileOptions::Layout::kAuto;
-  if (cli.Get("recompute") != "on" && cli.Get("recompute") != "off") {
-    return Usage("--recompute must be on or off");
-  }
-  o.recompute = cli.Get("recompute") == "on";
-  const std::string patches = cli.Get("patches");
-  if (patches != "auto" && patches != "off" && patches != "always") {
-    return Usage("--patches must be auto, off or always");
-  }
-  using Patches = oc::MemoryOptions::Patches;
-  o.patches = patches == "auto" ? Patches::kAuto : patches == "always" ? Patches::kAlways : Patches::kOff;
-  int64_t recompute_cap = 0;
-  if (!oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) || recompute_cap > 16) {
-    return Usage("--recompute-cap must be a number between 0 and 16");
-  }
-  o.recompute_cap = static_cast<int>(recompute_cap);
-  if (!oc::ParseDecimal(cli.Get("recompute-mac-budget"), &o.recompute_mac_budget_percent) ||
-      o.recompute_mac_budget_percent > 1000) {
-    return Usage("--recompute-mac-budget must be a number between 0 and 1000");
-  }
   if (cli.Has("print-after-all")) o.print_after_all = &std::cerr;
   o.command_line = ProvenanceLine(cli);
   using Until = oc::CompileOptions::Until;
@@ -278,32 +333,5 @@ int main(int argc, char** argv) {
 
   auto result = oc::CompileModel(o);
   if (!result.ok()) return Fail(result.status());
-  for (const auto& [dim, value] : result->defaulted_dims) {
-    std::cerr << "note: the symbolic batch dimension '" << oc::PrintableLine(dim) << "' of the graph's inputs is set to "
-              << value << " (--dim=" << oc::PrintableLine(dim) << "=N sets another value)\n";
-  }
-  if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(*result);
-  if (emit != "c") {
-    std::cout << oc::PrintPipelineState(*result);
-    return 0;
-  }
-  oc::OutputFiles files;
-  for (const oc::GeneratedFile& f : result->files) files.emplace_back(f.name, f.contents);
-  if (cli.Has("report")) {
-    if (absl::Status st = oc::WriteFileAtomically(cli.Get("report"), oc::MakeReport(o, *result));
-        !st.ok()) {
-      return Fail(st);
-    }
-  }
-  if (cli.Has("html-report")) {
-    if (absl::Status st =
-            oc::WriteFileAtomically(cli.Get("html-report"), oc::MakeHtmlReport(o, *result));
-        !st.ok()) {
-      return Fail(st);
-    }
-  }
-  if (absl::Status st = oc::WriteFilesAtomically(cli.Get("output-dir"), files); !st.ok()) {
-    return Fail(st);
-  }
-  return 0;
+  return WriteOutputs(cli, o, *result);
 }

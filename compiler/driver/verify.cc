@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/driver/report_fields.h"
 #include "compiler/import/importer.h"
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
@@ -22,8 +23,20 @@ namespace {
 
 constexpr int64_t kInf = std::numeric_limits<int64_t>::max() / 4;
 
+using F = ReportField;
+
 absl::Status Mismatch(const std::string& what) {
   return absl::FailedPreconditionError(absl::StrCat("the report does not verify: ", what));
+}
+
+// A field of the report or of one of its objects (report_fields.def).
+const JsonValue& At(const JsonValue& object, F field) { return object[ReportKey(field)]; }
+
+// An array of statement ids.
+std::vector<int32_t> Ids(const JsonValue& array) {
+  std::vector<int32_t> ids;
+  for (const JsonValue& id : array.array) ids.push_back(static_cast<int32_t>(id.Int()));
+  return ids;
 }
 
 int64_t Align(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
@@ -83,12 +96,12 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
   for (int i = 0; i < pr.n; ++i) {
     if (!has_succ[i]) sinks.push_back(i);
   }
-  for (const JsonValue& b : report["buffers"].array) {
+  for (const JsonValue& b : At(report, F::kBuffers).array) {
     Problem::Buf buf;
-    buf.root = static_cast<ValueId>(b["value"].Int());
-    buf.bytes = b["bytes"].Int();
+    buf.root = static_cast<ValueId>(At(b, F::kBufferValue).Int());
+    buf.bytes = At(b, F::kBufferBytes).Int();
     if (buf.bytes <= 0 || buf.bytes % alignment) return Mismatch("a buffer size is not aligned");
-    for (const JsonValue& h : b["holds"].array) {
+    for (const JsonValue& h : At(b, F::kBufferHolds).array) {
       int64_t v = h.Int();
       if (v < 0 || v >= static_cast<int64_t>(p.num_values())) return Mismatch("a buffer holds an unknown value");
       if (def[v] >= 0 && !elided[def[v]]) buf.writers.push_back(def[v]);
@@ -335,19 +348,163 @@ struct CheckedOverlap {
   ValueId input, output;
 };
 
+// The statements reachable from `from` along `adj` (itself included).
+std::vector<bool> Reachable(int n, int from, const std::vector<std::vector<int>>& adj) {
+  std::vector<bool> seen(n, false);
+  std::vector<int> stack = {from};
+  seen[from] = true;
+  while (!stack.empty()) {
+    int v = stack.back();
+    stack.pop_back();
+    for (int u : adj[v]) {
+      if (!seen[u]) {
+        seen[u] = true;
+        stack.push_back(u);
+      }
+    }
+  }
+  return seen;
+}
+
+// One claimed contract's statement, its sizes and what to call it in errors.
+struct ContractClaim {
+  const JsonValue& json;
+  const Statement& st;
+  const CheckedOverlap& c;
+  int64_t in_bytes, out_bytes, scratch;
+  std::string what;
+};
+
+// Planes: plane by plane, the output displaced far enough below the input
+// that no plane overwrites input still to be read, with a plane of scratch.
+absl::Status CheckPlanes(const ContractClaim& k, int64_t planes) {
+  if (At(k.json, F::kOverlapPlanes).Int() != planes) {
+    return Mismatch(k.what + " has the wrong number of planes");
+  }
+  const int64_t in_plane = k.in_bytes / planes, out_plane = k.out_bytes / planes;
+  if (k.c.displacement < std::max<int64_t>(0, (planes - 1) * (out_plane - in_plane))) {
+    return Mismatch(k.what + " displaces its output too little: a plane would overwrite live input");
+  }
+  if (k.scratch < out_plane) return Mismatch(k.what + " has a scratch smaller than a plane");
+  return absl::OkStatus();
+}
+
+// Last element first: result i lands on input elements i.. (read) when
+// the output starts (n - 1) * (in_elem - out_elem) bytes or more into the input.
+absl::Status CheckElements(const Program& p, const ContractClaim& k) {
+  const int64_t n = p.value(k.st.operands[0]).NumElements();
+  if (At(k.json, F::kOverlapElements).Int() != n || n == 0) {
+    return Mismatch(k.what + " has the wrong number of elements");
+  }
+  if (-k.c.displacement < std::max<int64_t>(0, (n - 1) * (k.in_bytes / n - k.out_bytes / n))) {
+    return Mismatch(k.what + " starts its output too early: an element would overwrite live input");
+  }
+  return absl::OkStatus();
+}
+
+// Row streaming, the claimed rows being the output's N x H. Rows (first to
+// last): the channels-last kernel computes output row (n, oy) while it still
+// reads input rows n * h_in + max(0, oy * stride - pad) and later. Rows up
+// (last first): while computing output row (n, oy) the kernel still reads
+// input rows up to n * h_in + its window's last row inside the input.
+absl::Status CheckRows(const Program& p, const ContractClaim& k, bool up) {
+  const Shape& xs = p.value(k.st.operands[0]).shape;
+  const Shape& ys = p.value(k.st.results[0]).shape;
+  const std::vector<int64_t> strides = k.st.Ints("strides"), pads = k.st.Ints("pads");
+  if (At(k.json, F::kOverlapRows).Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0]) {
+    return Mismatch(k.what + " has the wrong number of rows");
+  }
+  const int64_t reach = up ? RowStreamingReach(p, k.st) : 0;
+  const int64_t in_row = k.in_bytes / (xs[0] * xs[2]), out_row = k.out_bytes / (ys[0] * ys[2]);
+  for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
+    const int64_t n = r / ys[2], oy = r % ys[2];
+    if (!up) {
+      const int64_t first = std::min(std::max<int64_t>(oy * strides[0] - pads[0], 0), xs[2]);
+      if (k.c.displacement < (r + 1) * out_row - (n * xs[2] + first) * in_row) {
+        return Mismatch(k.what + " displaces its output too little: a row would overwrite live input");
+      }
+    } else {
+      const int64_t last = std::min(std::max<int64_t>(oy * strides[0] - pads[0] + reach, -1), xs[2] - 1);
+      if (-k.c.displacement + r * out_row < (n * xs[2] + last + 1) * in_row) {
+        return Mismatch(k.what + " raises its output too little: a row would overwrite live input");
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Float: a block of output channels (float); 8-bit: one pixel's input
+// channels (int16), in scratch, the output right over the input.
+absl::Status CheckPixels(const Program& p, const ContractClaim& k) {
+  const int64_t block = At(k.json, F::kOverlapBlock).Int();
+  const int64_t needed = k.st.op == OpKind::kQLinearConv ? p.value(k.st.operands[0]).shape[1] * 2
+                                                          : p.value(k.st.results[0]).shape[1] * block * 4;
+  if (k.c.displacement != 0 || block < 1 || k.scratch < needed) {
+    return Mismatch(k.what + " needs displacement 0 and a block of output channels of scratch");
+  }
+  return absl::OkStatus();
+}
+
+// The claimed access order against the kernel's: the kernels' plane-by-plane
+// and block-by-block orders are the facts taken from the compiler
+// (IsPerPlaneKernel, IsPixelwiseConv); the arithmetic that makes them safe
+// is redone here.
+absl::Status CheckAccessOrder(const Program& p, const ContractClaim& k, int64_t alignment) {
+  const std::string& kind = At(k.json, F::kOverlapKind).string;
+  const bool elements = kind == "elements";
+  const bool rows_up = kind == "rows_up";
+  if ((k.c.displacement < 0 && !elements && !rows_up) || k.c.displacement % alignment || k.scratch < 0 ||
+      k.scratch % alignment) {
+    return Mismatch(k.what + " has a negative or misaligned displacement or scratch");
+  }
+  int64_t planes = 0;
+  if (kind == "planes" && IsPerPlaneKernel(p, k.st, &planes)) return CheckPlanes(k, planes);
+  if (elements && IsElementwiseNarrowing(p, k.st)) return CheckElements(p, k);
+  if (kind == "rows" && IsRowStreamingConv(p, k.st)) return CheckRows(p, k, /*up=*/false);
+  if (rows_up && IsRowStreamingConv(p, k.st)) return CheckRows(p, k, /*up=*/true);
+  if (kind == "pixels" && IsPixelwiseConv(p, k.st)) return CheckPixels(p, k);
+  return Mismatch(k.what + " claims an access order its kernel does not have");
+}
+
+// The input dies at the statement and the output starts there, in every
+// order; each value fills its buffer (checked against the placements
+// later). Returns the bytes the contract saves at its step.
+absl::StatusOr<int64_t> CheckLifetimesAndCredit(const Problem& pr, const ContractClaim& k,
+                                                const std::vector<std::vector<int>>& succs,
+                                                int64_t alignment) {
+  std::vector<bool> before = Reachable(pr.n, k.c.statement, pr.preds),
+                    after = Reachable(pr.n, k.c.statement, succs);
+  for (int rd : pr.bufs[k.c.input_buf].readers) {
+    if (!before[rd]) return Mismatch(k.what + " has an input that a later statement may read");
+  }
+  for (int w : pr.bufs[k.c.output_buf].writers) {
+    if (!after[w]) return Mismatch(k.what + " has an output written before its statement");
+  }
+  const int64_t in_a = pr.bufs[k.c.input_buf].bytes, out_a = pr.bufs[k.c.output_buf].bytes;
+  if (in_a != Align(k.in_bytes, alignment) || out_a != Align(k.out_bytes, alignment)) {
+    return Mismatch(k.what + " overlaps values that do not fill their buffers");
+  }
+  // Their sizes minus their union, the output `displacement` below the input.
+  const int64_t credit = in_a + out_a - (std::max(in_a, out_a - k.c.displacement) -
+                                         std::min<int64_t>(0, -k.c.displacement));
+  if (At(k.json, F::kOverlapCreditBytes).Int() != credit) {
+    return Mismatch(k.what + " claims the wrong credit");
+  }
+  return credit;
+}
+
 // Checks each claimed overlap contract against the kernel's access order
 // and the program's dependencies, and charges its scratch and credit to the
-// statement's step. The kernels' plane-by-plane and block-by-block orders are
-// the facts taken from the compiler (IsPerPlaneKernel, IsPixelwiseConv); the
-// arithmetic that makes them safe is redone here.
+// statement's step.
 absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, const JsonValue& report,
                                                           int64_t alignment,
                                                           const std::vector<int>& statement_of_id,
                                                           Problem& pr) {
   std::vector<CheckedOverlap> out;
+  const JsonValue& buffers = At(report, F::kBuffers);
   std::map<int64_t, int> buf_of_value;
   for (size_t b = 0; b < pr.bufs.size(); ++b) {
-    for (const JsonValue& h : report["buffers"].array[b]["holds"].array) {
+    for (const JsonValue& h : At(buffers.array[b], F::kBufferHolds).array) {
       buf_of_value[h.Int()] = static_cast<int>(b);
     }
   }
@@ -355,131 +512,32 @@ absl::StatusOr<std::vector<CheckedOverlap>> CheckOverlaps(const Program& p, cons
   for (int c = 0; c < pr.n; ++c) {
     for (int d : pr.preds[c]) succs[d].push_back(c);
   }
-  auto reach = [&](int from, const std::vector<std::vector<int>>& adj) {
-    std::vector<bool> seen(pr.n, false);
-    std::vector<int> stack = {from};
-    seen[from] = true;
-    while (!stack.empty()) {
-      int v = stack.back();
-      stack.pop_back();
-      for (int u : adj[v]) {
-        if (!seen[u]) {
-          seen[u] = true;
-          stack.push_back(u);
-        }
-      }
-    }
-    return seen;
-  };
   std::vector<bool> has_contract(pr.n, false);
-  for (const JsonValue& o : report["overlaps"].array) {
-    const int64_t id = o["statement"].Int();
+  for (const JsonValue& o : At(report, F::kOverlaps).array) {
+    const int64_t id = At(o, F::kOverlapStatement).Int();
     const int i = id >= 0 && id < static_cast<int64_t>(statement_of_id.size()) ? statement_of_id[id] : -1;
     if (i < 0 || has_contract[i]) return Mismatch("an overlap names an unknown or repeated statement");
     has_contract[i] = true;
     const Statement& st = p.statements()[i];
     const std::string what = absl::StrCat("the overlap at statement ", id);
     if (st.operands.empty() || st.results.size() != 1 ||
-        o["input_value"].Int() != st.operands[0] || o["output_value"].Int() != st.results[0] ||
-        !buf_of_value.count(st.operands[0]) || !buf_of_value.count(st.results[0])) {
+        At(o, F::kOverlapInputValue).Int() != st.operands[0] ||
+        At(o, F::kOverlapOutputValue).Int() != st.results[0] || !buf_of_value.count(st.operands[0]) ||
+        !buf_of_value.count(st.results[0])) {
       return Mismatch(what + " does not name its statement's input and output");
     }
     CheckedOverlap c{i, buf_of_value[st.operands[0]], buf_of_value[st.results[0]],
-                     o["displacement"].Int(), st.operands[0], st.results[0]};
-    for (const JsonValue& h : report["buffers"].array[c.input_buf]["holds"].array) {
+                     At(o, F::kOverlapDisplacement).Int(), st.operands[0], st.results[0]};
+    for (const JsonValue& h : At(buffers.array[c.input_buf], F::kBufferHolds).array) {
       if (std::find(p.outputs().begin(), p.outputs().end(), h.Int()) != p.outputs().end()) {
         return Mismatch(what + " writes over a graph output");
       }
     }
-    const int64_t in_bytes = p.value(st.operands[0]).ByteSize(), out_bytes = p.value(st.results[0]).ByteSize();
-    const int64_t scratch = o["scratch_bytes"].Int();
-    const bool elements = o["kind"].string == "elements";
-    const bool rows_up = o["kind"].string == "rows_up";
-    if ((c.displacement < 0 && !elements && !rows_up) || c.displacement % alignment || scratch < 0 ||
-        scratch % alignment) {
-      return Mismatch(what + " has a negative or misaligned displacement or scratch");
-    }
-    int64_t planes = 0;
-    if (o["kind"].string == "planes" && IsPerPlaneKernel(p, st, &planes)) {
-      if (o["planes"].Int() != planes) return Mismatch(what + " has the wrong number of planes");
-      const int64_t in_plane = in_bytes / planes, out_plane = out_bytes / planes;
-      if (c.displacement < std::max<int64_t>(0, (planes - 1) * (out_plane - in_plane))) {
-        return Mismatch(what + " displaces its output too little: a plane would overwrite live input");
-      }
-      if (scratch < out_plane) return Mismatch(what + " has a scratch smaller than a plane");
-    } else if (elements && IsElementwiseNarrowing(p, st)) {
-      // Last element first: result i lands on input elements i.. (read) when
-      // the output starts (n - 1) * (in_elem - out_elem) bytes or more into the input.
-      const int64_t n = p.value(st.operands[0]).NumElements();
-      if (o["elements"].Int() != n || n == 0) return Mismatch(what + " has the wrong number of elements");
-      if (-c.displacement < std::max<int64_t>(0, (n - 1) * (in_bytes / n - out_bytes / n))) {
-        return Mismatch(what + " starts its output too early: an element would overwrite live input");
-      }
-    } else if (o["kind"].string == "rows" && IsRowStreamingConv(p, st)) {
-      // The channels-last kernel computes output row (n, oy) while it still
-      // reads input rows n * h_in + max(0, oy * stride - pad) and later.
-      const Shape& xs = p.value(st.operands[0]).shape;
-      const Shape& ys = p.value(st.results[0]).shape;
-      const std::vector<int64_t> strides = st.Ints("strides"), pads = st.Ints("pads");
-      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0]) {
-        return Mismatch(what + " has the wrong number of rows");
-      }
-      const int64_t in_row = in_bytes / (xs[0] * xs[2]), out_row = out_bytes / (ys[0] * ys[2]);
-      for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
-        const int64_t n = r / ys[2], oy = r % ys[2];
-        const int64_t first = std::min(std::max<int64_t>(oy * strides[0] - pads[0], 0), xs[2]);
-        if (c.displacement < (r + 1) * out_row - (n * xs[2] + first) * in_row) {
-          return Mismatch(what + " displaces its output too little: a row would overwrite live input");
-        }
-      }
-    } else if (rows_up && IsRowStreamingConv(p, st)) {
-      // Rows last first: while computing output row (n, oy) the kernel still
-      // reads input rows up to n * h_in + its window's last row inside the input.
-      const Shape& xs = p.value(st.operands[0]).shape;
-      const Shape& ys = p.value(st.results[0]).shape;
-      const std::vector<int64_t> strides = st.Ints("strides"), pads = st.Ints("pads");
-      if (o["rows"].Int() != ys[0] * ys[2] || strides.empty() || pads.empty() || xs[0] != ys[0]) {
-        return Mismatch(what + " has the wrong number of rows");
-      }
-      const int64_t reach = RowStreamingReach(p, st);
-      const int64_t in_row = in_bytes / (xs[0] * xs[2]), out_row = out_bytes / (ys[0] * ys[2]);
-      for (int64_t r = 0; r < ys[0] * ys[2]; ++r) {
-        const int64_t n = r / ys[2], oy = r % ys[2];
-        const int64_t last = std::min(std::max<int64_t>(oy * strides[0] - pads[0] + reach, -1), xs[2] - 1);
-        if (-c.displacement + r * out_row < (n * xs[2] + last + 1) * in_row) {
-          return Mismatch(what + " raises its output too little: a row would overwrite live input");
-        }
-      }
-    } else if (o["kind"].string == "pixels" && IsPixelwiseConv(p, st)) {
-      const int64_t block = o["block"].Int();
-      // Float: a block of output channels (float); 8-bit: one pixel's input channels (int16).
-      const int64_t needed = st.op == OpKind::kQLinearConv
-                                 ? p.value(st.operands[0]).shape[1] * 2
-                                 : p.value(st.results[0]).shape[1] * block * 4;
-      if (c.displacement != 0 || block < 1 || scratch < needed) {
-        return Mismatch(what + " needs displacement 0 and a block of output channels of scratch");
-      }
-    } else {
-      return Mismatch(what + " claims an access order its kernel does not have");
-    }
-    // The input dies at the statement and the output starts there, in every order.
-    std::vector<bool> before = reach(i, pr.preds), after = reach(i, succs);
-    for (int rd : pr.bufs[c.input_buf].readers) {
-      if (!before[rd]) return Mismatch(what + " has an input that a later statement may read");
-    }
-    for (int w : pr.bufs[c.output_buf].writers) {
-      if (!after[w]) return Mismatch(what + " has an output written before its statement");
-    }
-    // Each value fills its buffer (checked against the placements later).
-    const int64_t in_a = pr.bufs[c.input_buf].bytes, out_a = pr.bufs[c.output_buf].bytes;
-    if (in_a != Align(in_bytes, alignment) || out_a != Align(out_bytes, alignment)) {
-      return Mismatch(what + " overlaps values that do not fill their buffers");
-    }
-    // Their sizes minus their union, the output `displacement` below the input.
-    const int64_t credit = in_a + out_a - (std::max(in_a, out_a - c.displacement) -
-                                           std::min<int64_t>(0, -c.displacement));
-    if (o["credit_bytes"].Int() != credit) return Mismatch(what + " claims the wrong credit");
-    pr.scratch[i] += scratch - credit;
+    const ContractClaim claim{o, st, c, p.value(st.operands[0]).ByteSize(), p.value(st.results[0]).ByteSize(),
+                              At(o, F::kOverlapScratchBytes).Int(), what};
+    OC_RETURN_IF_ERROR(CheckAccessOrder(p, claim, alignment));
+    OC_ASSIGN_OR_RETURN(const int64_t credit, CheckLifetimesAndCredit(pr, claim, succs, alignment));
+    pr.scratch[i] += claim.scratch - credit;
     out.push_back(c);
   }
   return out;
@@ -525,183 +583,232 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   return ss.str();
 }
 
-}  // namespace
 
-absl::Status VerifyReport(const std::string& report_path, const std::string& model_path,
-                          std::ostream& log) {
-  OC_ASSIGN_OR_RETURN(std::string text, ReadFile(report_path));
-  OC_ASSIGN_OR_RETURN(JsonValue r, ParseJson(text));
-  if (r["schema_version"].Int() != 1) return Mismatch("unknown schema_version");
-  ImportOptions import_options;
-  for (const auto& [dim, value] : r["dim_values"].object) {
-    if (value.kind != JsonValue::Kind::kNumber || value.Int() < 1) return Mismatch("bad dim_values");
-    import_options.dim_values[dim] = value.Int();
+// What the report claims, in the rebuilt program's terms, and what the steps
+// below establish on the way (each uses what the ones before it read).
+struct Claims {
+  explicit Claims(const JsonValue& report) : r(report) {}
+  const JsonValue& r;
+  Program p;
+  bool has_clones = false;
+  int64_t alignment = 0;
+  std::vector<int> index_of_id;  // statement index by id, -1: none
+  std::vector<int> order, step_of;
+  std::vector<Placement> where;  // by value id
+  std::vector<bool> elided;
+  Problem pr;
+  std::vector<CheckedOverlap> overlaps;
+  std::vector<std::pair<int, int>> interval;  // per buffer: first and last step
+  int64_t peak = 0;
+
+  // The statement index an id in the report names, or -1.
+  int Index(const JsonValue& v) const {
+    int64_t id = v.Int();
+    return id >= 0 && id < static_cast<int64_t>(index_of_id.size()) ? index_of_id[id] : -1;
   }
-  // The IR passes as the compiler ran them (fuse-qdq depends on where the inputs live).
-  PipelineState rewritten;
-  OC_ASSIGN_OR_RETURN(rewritten.program, ImportOnnxFile(model_path, import_options));
-  rewritten.memory.aliases.io_in_arena = r["io_in_arena"].boolean;
-  std::vector<std::string> rewrites = DefaultPipeline();
-  if (r["layout"].string == "nhwc") rewrites.push_back("channels-last");
-  OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));
-  Program p = std::move(rewritten.program);
-  // Patches: rebuild the claimed region per patch (the same deterministic
-  // rewrite, so the same statement ids); everything below is checked on it.
-  const JsonValue& patches = r["patches"];
-  if (patches["applied"].boolean) {
-    const std::optional<PatchRegion> region =
-        RegionBetween(p, static_cast<ValueId>(patches["region"]["input_value"].Int()),
-                      static_cast<ValueId>(patches["region"]["output_value"].Int()));
-    std::vector<int32_t> claimed;
-    for (const JsonValue& id : patches["region"]["statements"].array) claimed.push_back(static_cast<int32_t>(id.Int()));
-    if (!region || region->statements != claimed) return Mismatch("the patch region is not one");
-    const JsonValue& grid = patches["grid"];
-    if (grid.array.size() != 2) return Mismatch("bad patch grid");
-    auto made = ApplyPatches(p, *region, {grid.array[0].Int(), grid.array[1].Int()});
-    if (!made.ok()) return Mismatch(std::string(made.status().message()));
-    std::vector<int32_t> listed;
-    for (const JsonValue& id : patches["patch_statements"].array) listed.push_back(static_cast<int32_t>(id.Int()));
-    if (made->statements != listed || made->patched_macs - made->region_macs != patches["extra_macs"].Int()) {
-      return Mismatch("the patch statements or their extra MACs do not match the rewrite");
-    }
+};
+
+// Patches: rebuild the claimed region per patch (the same deterministic
+// rewrite, so the same statement ids); everything after is checked on it.
+absl::Status RebuildPatches(Program& p, const JsonValue& patches) {
+  if (!At(patches, F::kPatchesApplied).boolean) return absl::OkStatus();
+  const JsonValue& region_json = At(patches, F::kPatchesRegion);
+  const std::optional<PatchRegion> region =
+      RegionBetween(p, static_cast<ValueId>(At(region_json, F::kRegionInputValue).Int()),
+                    static_cast<ValueId>(At(region_json, F::kRegionOutputValue).Int()));
+  if (!region || region->statements != Ids(At(region_json, F::kRegionStatements))) return Mismatch("the patch region is not one");
+  const JsonValue& grid = At(patches, F::kPatchesGrid);
+  if (grid.array.size() != 2) return Mismatch("bad patch grid");
+  auto made = ApplyPatches(p, *region, {grid.array[0].Int(), grid.array[1].Int()});
+  if (!made.ok()) return Mismatch(std::string(made.status().message()));
+  if (made->statements != Ids(At(patches, F::kPatchesPatchStatements)) ||
+      made->patched_macs - made->region_macs != At(patches, F::kPatchesExtraMacs).Int()) {
+    return Mismatch("the patch statements or their extra MACs do not match the rewrite");
   }
-  // Selective recompute: rebuild the claimed clones (same op, attributes and
-  // operands as their original, so they compute the same bits); everything
-  // below is then checked on that program.
-  const JsonValue& clones = r["recompute"]["clones"];
+  return absl::OkStatus();
+}
+
+// Selective recompute: rebuild the claimed clones (same op, attributes and
+// operands as their original, so they compute the same bits); everything
+// after is then checked on that program.
+absl::Status RebuildClones(Program& p, const JsonValue& clones) {
   for (const JsonValue& c : clones.array) {
-    std::vector<int32_t> readers;
-    for (const JsonValue& id : c["readers"].array) readers.push_back(static_cast<int32_t>(id.Int()));
-    auto made = CloneForReaders(p, static_cast<int32_t>(c["clone_of"].Int()), readers);
+    auto made = CloneForReaders(p, static_cast<int32_t>(At(c, F::kCloneCloneOf).Int()),
+                                Ids(At(c, F::kCloneReaders)));
     if (!made.ok()) return Mismatch(std::string(made.status().message()));
-    if (made->statement != c["statement"].Int() || made->value != c["value"].Int() ||
-        made->original != c["original"].Int()) {
+    if (made->statement != At(c, F::kCloneStatement).Int() || made->value != At(c, F::kCloneValue).Int() ||
+        made->original != At(c, F::kCloneOriginal).Int()) {
       return Mismatch("a recompute clone does not match its statement or value id");
     }
   }
-  const bool has_clones = !clones.array.empty();
-  const int64_t alignment = r["alignment"].Int();
-  if (alignment <= 0) return Mismatch("bad alignment");
+  return absl::OkStatus();
+}
 
-  // 1. The order: every statement once, dependencies first.
-  const auto& stmts = p.statements();
-  std::vector<int> index_of_id(p.statements().empty() ? 0 : 1 + std::max_element(stmts.begin(), stmts.end(), [](const Statement& a, const Statement& b) { return a.id < b.id; })->id, -1);
-  for (size_t i = 0; i < stmts.size(); ++i) index_of_id[stmts[i].id] = static_cast<int>(i);
-  auto index = [&](const JsonValue& v) -> int {
-    int64_t id = v.Int();
-    return id >= 0 && id < static_cast<int64_t>(index_of_id.size()) ? index_of_id[id] : -1;
-  };
-  const JsonValue& order_json = r["order"];
-  if (order_json.array.size() != stmts.size()) return Mismatch("the order does not list every statement");
-  std::vector<int> order;
-  std::vector<int> step_of(stmts.size(), -1);
-  for (const JsonValue& v : order_json.array) {
-    int i = index(v);
-    if (i < 0 || step_of[i] >= 0) return Mismatch("the order names an unknown or repeated statement");
-    step_of[i] = static_cast<int>(order.size());
-    order.push_back(i);
+// The program the report is about: the model imported with the report's
+// dimensions, the IR passes as the compiler ran them (fuse-qdq depends on
+// where the inputs live), then the claimed patches and clones.
+absl::Status RebuildProgram(Claims& c, const std::string& model_path) {
+  ImportOptions import_options;
+  for (const auto& [dim, value] : At(c.r, F::kDimValues).object) {
+    if (value.kind != JsonValue::Kind::kNumber || value.Int() < 1) return Mismatch("bad dim_values");
+    import_options.dim_values[dim] = value.Int();
   }
-  // Placements and elided statements, as claimed; then checked by simulation.
-  std::vector<Placement> where(p.num_values());
-  for (const JsonValue& v : r["values"].array) {
-    int64_t id = v["value"].Int();
+  PipelineState rewritten;
+  OC_ASSIGN_OR_RETURN(rewritten.program, ImportOnnxFile(model_path, import_options));
+  rewritten.memory.aliases.io_in_arena = At(c.r, F::kIoInArena).boolean;
+  std::vector<std::string> rewrites = DefaultPipeline();
+  if (At(c.r, F::kLayout).string == "nhwc") rewrites.push_back("channels-last");
+  OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));
+  c.p = std::move(rewritten.program);
+  OC_RETURN_IF_ERROR(RebuildPatches(c.p, At(c.r, F::kPatches)));
+  const JsonValue& clones = At(At(c.r, F::kRecompute), F::kRecomputeClones);
+  OC_RETURN_IF_ERROR(RebuildClones(c.p, clones));
+  c.has_clones = !clones.array.empty();
+  return absl::OkStatus();
+}
+
+// 1. The order: every statement once (dependencies first: CheckDependencies).
+absl::Status ReadOrder(Claims& c) {
+  const auto& stmts = c.p.statements();
+  auto by_id = [](const Statement& a, const Statement& b) { return a.id < b.id; };
+  c.index_of_id.assign(stmts.empty() ? 0 : 1 + std::max_element(stmts.begin(), stmts.end(), by_id)->id, -1);
+  for (size_t i = 0; i < stmts.size(); ++i) c.index_of_id[stmts[i].id] = static_cast<int>(i);
+  const JsonValue& order_json = At(c.r, F::kOrder);
+  if (order_json.array.size() != stmts.size()) return Mismatch("the order does not list every statement");
+  c.step_of.assign(stmts.size(), -1);
+  for (const JsonValue& v : order_json.array) {
+    int i = c.Index(v);
+    if (i < 0 || c.step_of[i] >= 0) return Mismatch("the order names an unknown or repeated statement");
+    c.step_of[i] = static_cast<int>(c.order.size());
+    c.order.push_back(i);
+  }
+  return absl::OkStatus();
+}
+
+// Placements and elided statements, as claimed; then checked by simulation.
+absl::Status ReadPlacements(Claims& c) {
+  const Program& p = c.p;
+  c.where.assign(p.num_values(), Placement());
+  for (const JsonValue& v : At(c.r, F::kValues).array) {
+    int64_t id = At(v, F::kValueId).Int();
     if (id < 0 || id >= static_cast<int64_t>(p.num_values())) return Mismatch("unknown value");
-    const std::string& space = v["space"].string;
-    Placement& pl = where[id];
-    pl.space = space == "arena" ? 0 : space == "input" ? 1 + static_cast<int>(v["index"].Int())
-                                                        : 1001 + static_cast<int>(v["index"].Int());
-    pl.offset = v["offset"].Int();
-    pl.bytes = v["bytes"].Int();
+    const std::string& space = At(v, F::kValueSpace).string;
+    const int index = static_cast<int>(At(v, F::kValueIndex).Int());
+    Placement& pl = c.where[id];
+    pl.space = space == "arena" ? 0 : space == "input" ? 1 + index : 1001 + index;
+    pl.offset = At(v, F::kValueOffset).Int();
+    pl.bytes = At(v, F::kValueBytes).Int();
     if (pl.offset < 0 || pl.bytes != p.value(id).ByteSize()) return Mismatch("a value has a bad placement");
   }
   for (const Value& v : p.values()) {
-    if (!v.IsConstant() && where[v.id].space < 0) return Mismatch("a value has no placement");
+    if (!v.IsConstant() && c.where[v.id].space < 0) return Mismatch("a value has no placement");
   }
-  std::vector<bool> elided(stmts.size(), false);
-  for (const JsonValue& e : r["elided_statements"].array) {
-    int i = index(e);
+  c.elided.assign(p.statements().size(), false);
+  for (const JsonValue& e : At(c.r, F::kElidedStatements).array) {
+    int i = c.Index(e);
     if (i < 0) return Mismatch("an elided statement is unknown");
-    elided[i] = true;
-    OC_RETURN_IF_ERROR(CheckElision(p, stmts[i], where));
+    c.elided[i] = true;
+    OC_RETURN_IF_ERROR(CheckElision(p, p.statements()[i], c.where));
   }
-  // The fast kernels' scratch: each claim must name the kernel a statement
-  // can run with scratch (the band, the column), with that kernel's size.
-  for (const JsonValue& k : r["kernel_scratch"].array) {
-    const int i = index(k["statement"]);
+  return absl::OkStatus();
+}
+
+// The fast kernels' scratch: each claim must name the kernel a statement
+// can run with scratch (the band, the column), with that kernel's size.
+absl::Status CheckKernelScratch(Claims& c) {
+  auto& stmts = c.p.statements();
+  for (const JsonValue& k : At(c.r, F::kKernelScratch).array) {
+    const int i = c.Index(At(k, F::kScratchStatement));
     if (i < 0) return Mismatch("a kernel scratch names an unknown statement");
-    const ScratchKernel fast = FastKernelWithScratch(p, stmts[i]);
+    const ScratchKernel fast = FastKernelWithScratch(c.p, stmts[i]);
     const int64_t bytes = fast.bytes;
-    if (k["kernel"].string != fast.name || bytes == 0 || k["scratch_bytes"].Int() != bytes ||
-        stmts[i].scratch_bytes != 0) {
-      return Mismatch(absl::StrCat("statement ", stmts[i].id, " cannot have ", k["scratch_bytes"].Int(),
-                                   " bytes of ", k["kernel"].string, " scratch"));
+    const int64_t claimed = At(k, F::kScratchBytes).Int();
+    const std::string& kernel = At(k, F::kScratchKernel).string;
+    if (kernel != fast.name || bytes == 0 || claimed != bytes || stmts[i].scratch_bytes != 0) {
+      return Mismatch(absl::StrCat("statement ", stmts[i].id, " cannot have ", claimed, " bytes of ", kernel,
+                                   " scratch"));
     }
-    p.statements()[i].scratch_bytes = bytes;
+    stmts[i].scratch_bytes = bytes;
   }
-  // Where the graph's inputs and outputs live: all in the arena with
-  // io_in_arena, all in caller buffers without; total_ram_bytes adds the latter.
-  const bool io_in_arena = r["io_in_arena"].boolean;
+  return absl::OkStatus();
+}
+
+// Where the graph's inputs and outputs live: all in the arena with
+// io_in_arena, all in caller buffers without; total_ram_bytes adds the latter.
+absl::Status CheckCallerIo(const Claims& c) {
+  const bool io_in_arena = At(c.r, F::kIoInArena).boolean;
+  const std::vector<Placement>& where = c.where;
   std::map<int, int64_t> caller_io;
-  for (ValueId v : p.inputs()) {
+  for (ValueId v : c.p.inputs()) {
     if ((where[v].space == 0) != io_in_arena) return Mismatch("a graph input is not where io_in_arena says");
     if (where[v].space != 0) caller_io[where[v].space] = where[v].bytes;
   }
-  for (ValueId v : p.outputs()) {
+  for (ValueId v : c.p.outputs()) {
     if (io_in_arena && where[v].space != 0) return Mismatch("a graph output is not in the arena");
     if (where[v].space != 0) caller_io[where[v].space] = where[v].bytes;
   }
   int64_t caller_io_bytes = 0;
   for (const auto& [space, bytes] : caller_io) caller_io_bytes += bytes;
-  if (r["caller_io_bytes"].Int() != caller_io_bytes ||
-      r["total_ram_bytes"].Int() != r["arena_bytes"].Int() + caller_io_bytes) {
-    return Mismatch(absl::StrCat("caller_io_bytes is ", r["caller_io_bytes"].Int(), " and total_ram_bytes ",
-                                 r["total_ram_bytes"].Int(), " but the placements give ", caller_io_bytes,
-                                 " and the arena plus that"));
+  const int64_t claimed_io = At(c.r, F::kCallerIoBytes).Int();
+  const int64_t claimed_total = At(c.r, F::kTotalRamBytes).Int();
+  if (claimed_io != caller_io_bytes || claimed_total != At(c.r, F::kArenaBytes).Int() + caller_io_bytes) {
+    return Mismatch(absl::StrCat("caller_io_bytes is ", claimed_io, " and total_ram_bytes ", claimed_total,
+                                 " but the placements give ", caller_io_bytes, " and the arena plus that"));
   }
-  OC_ASSIGN_OR_RETURN(Problem pr, BuildProblem(p, r, alignment, elided, io_in_arena));
-  OC_ASSIGN_OR_RETURN(std::vector<CheckedOverlap> overlaps,
-                      CheckOverlaps(p, r, alignment, index_of_id, pr));
-  for (int c = 0; c < pr.n; ++c) {
-    for (int d : pr.preds[c]) {
-      if (step_of[d] > step_of[c]) return Mismatch("the order runs a statement before its inputs");
+  return absl::OkStatus();
+}
+
+// The buffers and the overlap contracts, checked against the program; then
+// that the order runs every statement after its inputs.
+absl::Status CheckBuffersAndDependencies(Claims& c) {
+  OC_ASSIGN_OR_RETURN(c.pr, BuildProblem(c.p, c.r, c.alignment, c.elided, At(c.r, F::kIoInArena).boolean));
+  OC_ASSIGN_OR_RETURN(c.overlaps, CheckOverlaps(c.p, c.r, c.alignment, c.index_of_id, c.pr));
+  for (int s = 0; s < c.pr.n; ++s) {
+    for (int d : c.pr.preds[s]) {
+      if (c.step_of[d] > c.step_of[s]) return Mismatch("the order runs a statement before its inputs");
     }
   }
+  return absl::OkStatus();
+}
 
-  // 2. The peak of that order, with this file's own liveness rule.
+// 2. The peak of that order, with this file's own liveness rule.
+absl::Status CheckPeak(Claims& c, std::ostream& log) {
+  const Problem& pr = c.pr;
   std::vector<int64_t> live(pr.n, 0);
-  std::vector<std::pair<int, int>> interval;
   for (const auto& b : pr.bufs) {
     int first = pr.n, last = -1;
-    for (int w : b.writers) first = std::min(first, step_of[w]);
-    for (int rd : b.readers) last = std::max(last, step_of[rd]);
+    for (int w : b.writers) first = std::min(first, c.step_of[w]);
+    for (int rd : b.readers) last = std::max(last, c.step_of[rd]);
     last = std::max(last, first);
-    interval.push_back({first, last});
+    c.interval.push_back({first, last});
     for (int s = first; s <= last; ++s) live[s] += b.bytes;
   }
-  int64_t peak = 0;
   for (int s = 0; s < pr.n; ++s) {
-    live[s] += pr.scratch[order[s]];
-    peak = std::max(peak, live[s]);
+    live[s] += pr.scratch[c.order[s]];
+    c.peak = std::max(c.peak, live[s]);
   }
-  if (peak != r["peak_bytes"].Int()) {
-    return Mismatch(absl::StrCat("peak_bytes is ", r["peak_bytes"].Int(), " but the order's peak is ", peak));
+  const int64_t claimed = At(c.r, F::kPeakBytes).Int();
+  if (c.peak != claimed) {
+    return Mismatch(absl::StrCat("peak_bytes is ", claimed, " but the order's peak is ", c.peak));
   }
-  log << "verify: order of " << pr.n << " statements is valid, peak " << peak << " bytes\n";
+  log << "verify: order of " << pr.n << " statements is valid, peak " << c.peak << " bytes\n";
+  return absl::OkStatus();
+}
 
-  // 3. The lower bound, recomputed from the witness.
-  const int64_t lb = r["lower_bound_bytes"].Int();
-  const JsonValue& w = r["witness"];
-  const std::string kind = w["kind"].string;
+// 3. The lower bound, recomputed from the witness.
+absl::Status CheckBound(const Claims& c, std::ostream& log) {
+  const Problem& pr = c.pr;
+  const int64_t lb = At(c.r, F::kLowerBoundBytes).Int();
+  const JsonValue& w = At(c.r, F::kWitness);
+  const std::string kind = At(w, F::kWitnessKind).string;
   std::vector<int> nodes;
-  for (const JsonValue& v : w["statements"].array) {
-    if (index(v) < 0) return Mismatch("the witness names an unknown statement");
-    nodes.push_back(index(v));
+  for (const JsonValue& v : At(w, F::kWitnessStatements).array) {
+    if (c.Index(v) < 0) return Mismatch("the witness names an unknown statement");
+    nodes.push_back(c.Index(v));
   }
   int64_t recomputed = 0;
-  std::vector<std::vector<int>> ideals_needed;
   if (kind == "node" && nodes.size() == 1) {
     recomputed = MinLiveAt(pr, nodes[0], {}, {});
-    ideals_needed = {{nodes[0]}};
   } else if (kind == "pair" && nodes.size() == 2) {
     int u = nodes[0], v = nodes[1];
     recomputed = std::min(std::max(MinLiveAt(pr, v, {u}, {}), MinLiveAt(pr, u, {}, {v})),
@@ -713,41 +820,42 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
     return Mismatch(absl::StrCat("lower_bound_bytes is ", lb, " but the witness gives ", recomputed));
   }
   // The minimizing ideal reported for a node bound reaches the bound.
-  if (kind == "node" && w["cuts"].array.size() == 1) {
+  const JsonValue& cuts = At(w, F::kWitnessCuts);
+  if (kind == "node" && cuts.array.size() == 1) {
     std::vector<bool> in_ideal(pr.n, false);
-    for (const JsonValue& v : w["cuts"].array[0]["ideal"].array) {
-      if (index(v) < 0) return Mismatch("a witness ideal names an unknown statement");
-      in_ideal[index(v)] = true;
+    for (const JsonValue& v : At(cuts.array[0], F::kCutIdeal).array) {
+      if (c.Index(v) < 0) return Mismatch("a witness ideal names an unknown statement");
+      in_ideal[c.Index(v)] = true;
     }
     OC_ASSIGN_OR_RETURN(int64_t at, LiveWithIdeal(pr, nodes[0], in_ideal));
     if (at != lb) return Mismatch("the witness ideal does not reach the bound");
   }
-  if (lb > peak) return Mismatch("the lower bound exceeds the peak of an actual order");
+  if (lb > c.peak) return Mismatch("the lower bound exceeds the peak of an actual order");
   // The order bound says nothing about other choices of what to recompute.
-  if (r["certified_optimal"].boolean != (lb == peak && !has_clones)) {
+  if (At(c.r, F::kCertifiedOptimal).boolean != (lb == c.peak && !c.has_clones)) {
     return Mismatch("certified_optimal is wrong");
   }
-  log << "verify: lower bound " << lb << " bytes (" << w["kind"].string << ") recomputed; "
-      << (has_clones ? "it bounds the orders of this recompute program only, no certificate"
-          : lb == peak ? "the order is certified optimal"
-                       : absl::StrCat("gap ", peak - lb, " bytes"))
+  log << "verify: lower bound " << lb << " bytes (" << kind << ") recomputed; "
+      << (c.has_clones ? "it bounds the orders of this recompute program only, no certificate"
+          : lb == c.peak ? "the order is certified optimal"
+                         : absl::StrCat("gap ", c.peak - lb, " bytes"))
       << "\n";
+  return absl::OkStatus();
+}
 
-  // 4. The arena plan: inside the arena, aligned, no overlap while live, and
-  // every read finds the bytes it means (aliases are safe).
-  const int64_t arena = r["arena_bytes"].Int();
-  std::vector<int64_t> offset(pr.bufs.size(), -1);
-  std::vector<bool> accounted(p.num_values(), false);
-  // Every value lies inside the bytes the buffers holding it account for
-  // together (several: the parts of a concat buffer, which must then be
-  // contiguous under it).
+// Every value lies inside the bytes the buffers holding it account for
+// together (several: the parts of a concat buffer, which must then be
+// contiguous under it); every arena value belongs to a buffer.
+absl::Status CheckValuesInBuffers(const Claims& c, const std::vector<int64_t>& offset) {
+  const std::vector<Placement>& where = c.where;
+  std::vector<bool> accounted(c.p.num_values(), false);
   std::map<int64_t, std::vector<std::pair<int64_t, int64_t>>> spans_of_value;
-  for (size_t i = 0; i < pr.bufs.size(); ++i) {
-    const JsonValue& b = r["buffers"].array[i];
-    offset[i] = b["offset"].Int();
-    for (const JsonValue& h : b["holds"].array) {
-      if (where[h.Int()].space != 0) return Mismatch(absl::StrCat("value ", h.Int(), " lies outside its buffer"));
-      spans_of_value[h.Int()].push_back({offset[i], offset[i] + pr.bufs[i].bytes});
+  for (size_t i = 0; i < c.pr.bufs.size(); ++i) {
+    for (const JsonValue& h : At(At(c.r, F::kBuffers).array[i], F::kBufferHolds).array) {
+      if (where[h.Int()].space != 0) {
+        return Mismatch(absl::StrCat("value ", h.Int(), " lies outside its buffer"));
+      }
+      spans_of_value[h.Int()].push_back({offset[i], offset[i] + c.pr.bufs[i].bytes});
       accounted[h.Int()] = true;
     }
   }
@@ -763,49 +871,86 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
       return Mismatch(absl::StrCat("value ", v, " lies outside its buffer"));
     }
   }
-  for (const Value& v : p.values()) {
+  for (const Value& v : c.p.values()) {
     if (!v.IsConstant() && where[v.id].space == 0 && !accounted[v.id]) {
       return Mismatch(absl::StrCat("arena value ", v.id, " belongs to no buffer"));
     }
   }
-  // A contract's buffers may share bytes: output exactly `displacement` below
-  // the input, live together at the contract's step only.
-  std::vector<bool> overlap_ok(pr.n, false);
-  auto contract_allows = [&](size_t a, size_t b) {
-    for (const CheckedOverlap& c : overlaps) {
-      if (!((c.input_buf == static_cast<int>(a) && c.output_buf == static_cast<int>(b)) ||
-            (c.input_buf == static_cast<int>(b) && c.output_buf == static_cast<int>(a)))) {
-        continue;
-      }
-      return offset[c.output_buf] == offset[c.input_buf] - c.displacement &&
-             where[c.input].space == 0 && where[c.input].offset == offset[c.input_buf] &&
-             where[c.output].space == 0 && where[c.output].offset == offset[c.output_buf] &&
-             interval[c.input_buf].second == step_of[c.statement] &&
-             interval[c.output_buf].first == step_of[c.statement];
+  return absl::OkStatus();
+}
+
+// A contract's buffers may share bytes: output exactly `displacement` below
+// the input, live together at the contract's step only.
+bool ContractAllows(const Claims& c, const std::vector<int64_t>& offset, size_t a, size_t b) {
+  for (const CheckedOverlap& o : c.overlaps) {
+    if (!((o.input_buf == static_cast<int>(a) && o.output_buf == static_cast<int>(b)) ||
+          (o.input_buf == static_cast<int>(b) && o.output_buf == static_cast<int>(a)))) {
+      continue;
     }
-    return false;
-  };
-  for (const CheckedOverlap& c : overlaps) {
-    overlap_ok[c.statement] = contract_allows(c.input_buf, c.output_buf);
+    return offset[o.output_buf] == offset[o.input_buf] - o.displacement &&
+           c.where[o.input].space == 0 && c.where[o.input].offset == offset[o.input_buf] &&
+           c.where[o.output].space == 0 && c.where[o.output].offset == offset[o.output_buf] &&
+           c.interval[o.input_buf].second == c.step_of[o.statement] &&
+           c.interval[o.output_buf].first == c.step_of[o.statement];
   }
-  OC_RETURN_IF_ERROR(Simulator(p, where, elided, overlap_ok).Run(order, arena));
-  for (size_t i = 0; i < pr.bufs.size(); ++i) {
-    if (offset[i] < 0) return Mismatch(absl::StrCat("no offset for buffer of value ", pr.bufs[i].root));
-    if (offset[i] % alignment || offset[i] + pr.bufs[i].bytes > arena) {
-      return Mismatch(absl::StrCat("buffer of value ", pr.bufs[i].root, " is misaligned or outside the arena"));
+  return false;
+}
+
+// 4. The arena plan: inside the arena, aligned, no overlap while live, and
+// every read finds the bytes it means (aliases are safe).
+absl::Status CheckArenaPlan(const Claims& c, std::ostream& log) {
+  const std::vector<Problem::Buf>& bufs = c.pr.bufs;
+  const int64_t arena = At(c.r, F::kArenaBytes).Int();
+  std::vector<int64_t> offset(bufs.size(), -1);
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    offset[i] = At(At(c.r, F::kBuffers).array[i], F::kBufferOffset).Int();
+  }
+  OC_RETURN_IF_ERROR(CheckValuesInBuffers(c, offset));
+  std::vector<bool> overlap_ok(c.pr.n, false);
+  for (const CheckedOverlap& o : c.overlaps) {
+    overlap_ok[o.statement] = ContractAllows(c, offset, o.input_buf, o.output_buf);
+  }
+  OC_RETURN_IF_ERROR(Simulator(c.p, c.where, c.elided, overlap_ok).Run(c.order, arena));
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    if (offset[i] < 0) return Mismatch(absl::StrCat("no offset for buffer of value ", bufs[i].root));
+    if (offset[i] % c.alignment || offset[i] + bufs[i].bytes > arena) {
+      return Mismatch(absl::StrCat("buffer of value ", bufs[i].root, " is misaligned or outside the arena"));
     }
     for (size_t j = 0; j < i; ++j) {
-      bool together = interval[i].first <= interval[j].second && interval[j].first <= interval[i].second;
-      bool overlap = offset[i] < offset[j] + pr.bufs[j].bytes && offset[j] < offset[i] + pr.bufs[i].bytes;
-      if (together && overlap && !contract_allows(i, j)) {
-        return Mismatch(absl::StrCat("buffers of values ", pr.bufs[i].root, " and ", pr.bufs[j].root,
+      const auto& [first_i, last_i] = c.interval[i];
+      const auto& [first_j, last_j] = c.interval[j];
+      bool together = first_i <= last_j && first_j <= last_i;
+      bool overlap = offset[i] < offset[j] + bufs[j].bytes && offset[j] < offset[i] + bufs[i].bytes;
+      if (together && overlap && !ContractAllows(c, offset, i, j)) {
+        return Mismatch(absl::StrCat("buffers of values ", bufs[i].root, " and ", bufs[j].root,
                                      " overlap while both are live"));
       }
     }
   }
-  if (arena < peak) return Mismatch("the arena is smaller than the peak");
-  log << "verify: arena plan of " << arena << " bytes is valid (" << pr.bufs.size() << " buffers)\n";
+  if (arena < c.peak) return Mismatch("the arena is smaller than the peak");
+  log << "verify: arena plan of " << arena << " bytes is valid (" << bufs.size() << " buffers)\n";
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status VerifyReport(const std::string& report_path, const std::string& model_path,
+                          std::ostream& log) {
+  OC_ASSIGN_OR_RETURN(std::string text, ReadFile(report_path));
+  OC_ASSIGN_OR_RETURN(JsonValue r, ParseJson(text));
+  if (At(r, F::kSchemaVersion).Int() != 1) return Mismatch("unknown schema_version");
+  Claims c(r);
+  OC_RETURN_IF_ERROR(RebuildProgram(c, model_path));
+  c.alignment = At(r, F::kAlignment).Int();
+  if (c.alignment <= 0) return Mismatch("bad alignment");
+  OC_RETURN_IF_ERROR(ReadOrder(c));
+  OC_RETURN_IF_ERROR(ReadPlacements(c));
+  OC_RETURN_IF_ERROR(CheckKernelScratch(c));
+  OC_RETURN_IF_ERROR(CheckCallerIo(c));
+  OC_RETURN_IF_ERROR(CheckBuffersAndDependencies(c));
+  OC_RETURN_IF_ERROR(CheckPeak(c, log));
+  OC_RETURN_IF_ERROR(CheckBound(c, log));
+  return CheckArenaPlan(c, log);
 }
 
 }  // namespace oc

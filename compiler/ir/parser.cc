@@ -342,21 +342,55 @@ class Parser {
   }
 
   absl::Status ParseItem() {
-    if (IsIdent("output")) {
-      OC_RETURN_IF_ERROR(Advance());
-      while (true) {
-        if (tok_.kind != Tok::kValueRef) return Error("expected a value after 'output'");
-        OC_ASSIGN_OR_RETURN(ValueId id, Lookup(tok_.int_value));
-        program_.outputs().push_back(id);
-        OC_RETURN_IF_ERROR(Advance());
-        if (!IsPunct(",")) break;
-        OC_RETURN_IF_ERROR(Advance());
-      }
-      return absl::OkStatus();
-    }
+    if (IsIdent("output")) return ParseOutputs();
     // results '=' ...
     std::vector<std::pair<int64_t, std::string>> results;
     std::vector<Token> result_tokens;
+    OC_RETURN_IF_ERROR(ParseResults(results, result_tokens));
+    OC_RETURN_IF_ERROR(ExpectPunct("="));
+    if (tok_.kind != Tok::kIdent) return Error("expected 'input', 'const' or an op name");
+    std::string head = tok_.text;
+    if (head == "input" || head == "const") return ParseInputOrConstant(head, results, result_tokens);
+    auto op = ParseOpName(head);
+    if (!op) return Error(absl::StrCat("unknown op '", head, "'"));
+    OC_RETURN_IF_ERROR(Advance());
+    std::vector<ValueId> operands;
+    OC_RETURN_IF_ERROR(ParseOperands(operands));
+    std::map<std::string, Attribute> attrs;
+    OC_RETURN_IF_ERROR(ParseAttributes(attrs));
+    OC_RETURN_IF_ERROR(ExpectPunct(":"));
+    std::vector<ValueId> result_ids;
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (i) OC_RETURN_IF_ERROR(ExpectPunct(","));
+      Value v;
+      OC_RETURN_IF_ERROR(ParseType(v));
+      ValueId id = program_.AddResultValue(results[i].second, v.dtype, v.shape);
+      program_.value(id).quant = v.quant;
+      OC_RETURN_IF_ERROR(Define(results[i].first, id, result_tokens[i]));
+      result_ids.push_back(id);
+    }
+    Statement& s = program_.AddStatement(*op, std::move(operands), std::move(result_ids));
+    s.attrs = std::move(attrs);
+    return ParseStatementTail(s);
+  }
+
+  // 'output' %a, %b, ...
+  absl::Status ParseOutputs() {
+    OC_RETURN_IF_ERROR(Advance());
+    while (true) {
+      if (tok_.kind != Tok::kValueRef) return Error("expected a value after 'output'");
+      OC_ASSIGN_OR_RETURN(ValueId id, Lookup(tok_.int_value));
+      program_.outputs().push_back(id);
+      OC_RETURN_IF_ERROR(Advance());
+      if (!IsPunct(",")) break;
+      OC_RETURN_IF_ERROR(Advance());
+    }
+    return absl::OkStatus();
+  }
+
+  // %0 "name"?, %1 "name"?, ...: each result's text id and tensor name.
+  absl::Status ParseResults(std::vector<std::pair<int64_t, std::string>>& results,
+                            std::vector<Token>& result_tokens) {
     while (true) {
       if (tok_.kind != Tok::kValueRef) return Error("expected a value definition like %0");
       int64_t text_id = tok_.int_value;
@@ -371,44 +405,47 @@ class Parser {
       if (!IsPunct(",")) break;
       OC_RETURN_IF_ERROR(Advance());
     }
-    OC_RETURN_IF_ERROR(ExpectPunct("="));
-    if (tok_.kind != Tok::kIdent) return Error("expected 'input', 'const' or an op name");
-    std::string head = tok_.text;
-    if (head == "input" || head == "const") {
-      if (results.size() != 1) return Error("an input or constant defines one value");
-      OC_RETURN_IF_ERROR(Advance());
-      if (tok_.kind != Tok::kString) return Error("expected the tensor name as a string");
-      Value v;
-      v.name = tok_.text;
-      OC_RETURN_IF_ERROR(Advance());
-      OC_RETURN_IF_ERROR(ExpectPunct(":"));
-      OC_RETURN_IF_ERROR(ParseType(v));
-      ValueId id;
-      if (head == "input") {
-        id = program_.AddInput(v.name, v.dtype, v.shape);
-      } else {
-        if (!IsIdent("hex")) return Error("expected 'hex' and the constant's bytes");
-        OC_RETURN_IF_ERROR(Advance());
-        if (tok_.kind != Tok::kString) return Error("expected a hex string");
-        std::vector<uint8_t> bytes;
-        const std::string& hex = tok_.text;
-        if (hex.size() % 2 != 0) return Error("odd number of hex digits");
-        for (size_t i = 0; i < hex.size(); i += 2) {
-          int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
-          if (hi < 0 || lo < 0) return Error("bad hex digit");
-          bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
-        }
-        OC_RETURN_IF_ERROR(Advance());
-        id = program_.AddConstant(v.name, v.dtype, v.shape, std::move(bytes));
-      }
-      program_.value(id).quant = v.quant;
-      return Define(results[0].first, id, result_tokens[0]);
-    }
-    auto op = ParseOpName(head);
-    if (!op) return Error(absl::StrCat("unknown op '", head, "'"));
+    return absl::OkStatus();
+  }
+
+  // ('input' | 'const') "name" ':' type ('hex' "bytes")?: one graph input
+  // or constant.
+  absl::Status ParseInputOrConstant(const std::string& head,
+                                    const std::vector<std::pair<int64_t, std::string>>& results,
+                                    const std::vector<Token>& result_tokens) {
+    if (results.size() != 1) return Error("an input or constant defines one value");
     OC_RETURN_IF_ERROR(Advance());
+    if (tok_.kind != Tok::kString) return Error("expected the tensor name as a string");
+    Value v;
+    v.name = tok_.text;
+    OC_RETURN_IF_ERROR(Advance());
+    OC_RETURN_IF_ERROR(ExpectPunct(":"));
+    OC_RETURN_IF_ERROR(ParseType(v));
+    ValueId id;
+    if (head == "input") {
+      id = program_.AddInput(v.name, v.dtype, v.shape);
+    } else {
+      if (!IsIdent("hex")) return Error("expected 'hex' and the constant's bytes");
+      OC_RETURN_IF_ERROR(Advance());
+      if (tok_.kind != Tok::kString) return Error("expected a hex string");
+      std::vector<uint8_t> bytes;
+      const std::string& hex = tok_.text;
+      if (hex.size() % 2 != 0) return Error("odd number of hex digits");
+      for (size_t i = 0; i < hex.size(); i += 2) {
+        int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
+        if (hi < 0 || lo < 0) return Error("bad hex digit");
+        bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
+      }
+      OC_RETURN_IF_ERROR(Advance());
+      id = program_.AddConstant(v.name, v.dtype, v.shape, std::move(bytes));
+    }
+    program_.value(id).quant = v.quant;
+    return Define(results[0].first, id, result_tokens[0]);
+  }
+
+  // '(' (%a | '_'), ... ')'
+  absl::Status ParseOperands(std::vector<ValueId>& operands) {
     OC_RETURN_IF_ERROR(ExpectPunct("("));
-    std::vector<ValueId> operands;
     while (!IsPunct(")")) {
       if (!operands.empty()) OC_RETURN_IF_ERROR(ExpectPunct(","));
       if (IsPunct("_")) {
@@ -421,36 +458,29 @@ class Parser {
       operands.push_back(id);
       OC_RETURN_IF_ERROR(Advance());
     }
+    return Advance();
+  }
+
+  // ('{' name '=' value, ... '}')?
+  absl::Status ParseAttributes(std::map<std::string, Attribute>& attrs) {
+    if (!IsPunct("{")) return absl::OkStatus();
     OC_RETURN_IF_ERROR(Advance());
-    std::map<std::string, Attribute> attrs;
-    if (IsPunct("{")) {
+    while (!IsPunct("}")) {
+      if (!attrs.empty()) OC_RETURN_IF_ERROR(ExpectPunct(","));
+      if (tok_.kind != Tok::kIdent) return Error("expected an attribute name");
+      std::string key = tok_.text;
       OC_RETURN_IF_ERROR(Advance());
-      while (!IsPunct("}")) {
-        if (!attrs.empty()) OC_RETURN_IF_ERROR(ExpectPunct(","));
-        if (tok_.kind != Tok::kIdent) return Error("expected an attribute name");
-        std::string key = tok_.text;
-        OC_RETURN_IF_ERROR(Advance());
-        OC_RETURN_IF_ERROR(ExpectPunct("="));
-        OC_ASSIGN_OR_RETURN(Attribute a, ParseAttribute());
-        if (!attrs.emplace(key, std::move(a)).second) {
-          return Error(absl::StrCat("attribute '", key, "' given twice"));
-        }
+      OC_RETURN_IF_ERROR(ExpectPunct("="));
+      OC_ASSIGN_OR_RETURN(Attribute a, ParseAttribute());
+      if (!attrs.emplace(key, std::move(a)).second) {
+        return Error(absl::StrCat("attribute '", key, "' given twice"));
       }
-      OC_RETURN_IF_ERROR(Advance());
     }
-    OC_RETURN_IF_ERROR(ExpectPunct(":"));
-    std::vector<ValueId> result_ids;
-    for (size_t i = 0; i < results.size(); ++i) {
-      if (i) OC_RETURN_IF_ERROR(ExpectPunct(","));
-      Value v;
-      OC_RETURN_IF_ERROR(ParseType(v));
-      ValueId id = program_.AddResultValue(results[i].second, v.dtype, v.shape);
-      program_.value(id).quant = v.quant;
-      OC_RETURN_IF_ERROR(Define(results[i].first, id, result_tokens[i]));
-      result_ids.push_back(id);
-    }
-    Statement& s = program_.AddStatement(*op, std::move(operands), std::move(result_ids));
-    s.attrs = std::move(attrs);
+    return Advance();
+  }
+
+  // loc("node", "OnnxOp")? macs N? scratch N?
+  absl::Status ParseStatementTail(Statement& s) {
     if (IsIdent("loc")) {
       OC_RETURN_IF_ERROR(Advance());
       OC_RETURN_IF_ERROR(ExpectPunct("("));

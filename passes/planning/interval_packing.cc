@@ -150,6 +150,261 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment) {
 
 namespace {
 
+// Minimizing below the best packing so far over canonical packings
+// (MiniMalloc, ASPLOS 2023): every block rests on the skyline of what is
+// placed. The search always works on the lowest point of the skyline among
+// the steps where something is still unplaced: a block that rests exactly
+// there fills it, or the point stays empty for good and is raised to the
+// next level a block could start at. Leaves are always valid packings; the
+// search is exact whenever it reaches max-live.
+//
+// Limited discrepancy search (Harvey and Ginsberg, IJCAI 1995): pass d
+// explores the orders that leave the heuristic's first choice at most d
+// times, so a wrong early choice is revisited long before a depth-first
+// search would backtrack to it. A pass that never hits the limit has
+// searched everything.
+class CanonicalSearch {
+ public:
+  // Packings at `limit` bytes or more are pruned; the search stops at `target`.
+  CanonicalSearch(const std::vector<IntervalItem>& items, int64_t target, int64_t limit,
+                  std::chrono::steady_clock::time_point deadline, int64_t& explored);
+
+  // Improves `best` until it reaches the target, a pass searched everything,
+  // or the deadline passed.
+  void Run(Packing& best) {
+    for (int allowed = 0;; ++allowed) {
+      if (RunPass(allowed, best) != Pass::kLimited) return;
+    }
+  }
+
+ private:
+  struct Frame {
+    int step = -1;
+    std::vector<int> choices;  // blocks to place at the lowest point, then -1: raise it
+    int64_t raise_to = 0;
+    size_t next = 0;
+    int spent = 0;              // choices other than the first on the way here
+    int applied = -2;           // what this frame did last: a block, -1 (raise) or -2
+    std::vector<int64_t> saved;  // skyline before it
+  };
+  enum class Pass { kLimited, kComplete, kReachedTarget, kOutOfTime };
+  enum class Step { kPruned, kLeaf, kDeeper };
+
+  Pass RunPass(int allowed, Packing& best);
+  void OpenFrame(int spent);
+  void Undo(Frame& f);
+  Step Apply(Frame& f, int k);
+  bool Improve(Packing& best);
+  bool UnplacedStillFit(int placed);
+  bool LowestRunCanBeCovered();
+  bool ValleysCanBeFilled();
+
+  const std::vector<IntervalItem>& items_;
+  const int64_t target_;
+  int64_t limit_;  // prune at or above
+  const std::chrono::steady_clock::time_point deadline_;
+  int64_t& explored_;
+  SkylineState st_;
+  std::vector<int> unplaced_live_;
+  std::vector<std::vector<std::pair<int, int64_t>>> live_at_;  // (block, lo)
+  int placed_count_ = 0;
+  std::vector<Frame> stack_;
+  std::vector<int> checked_;
+  int check_stamp_ = 0;
+  std::vector<std::vector<int>> starting_at_;
+  bool has_groups_ = false;
+  std::vector<char> reach_;
+  std::vector<int64_t> inside_;
+};
+
+CanonicalSearch::CanonicalSearch(const std::vector<IntervalItem>& items, int64_t target, int64_t limit,
+                                 std::chrono::steady_clock::time_point deadline, int64_t& explored)
+    : items_(items), target_(target), limit_(limit), deadline_(deadline), explored_(explored), st_(items),
+      unplaced_live_(st_.steps, 0), live_at_(st_.steps), checked_(st_.n, -1), starting_at_(st_.steps) {
+  for (int k = 0; k < st_.n; ++k) {
+    for (const Segment& s : st_.blocks[k].segments) {
+      for (int t = s.first; t <= s.last; ++t) {
+        ++unplaced_live_[t];
+        live_at_[t].push_back({k, s.lo});
+      }
+    }
+  }
+  for (int k = 0; k < st_.n; ++k) {
+    starting_at_[st_.blocks[k].first].push_back(k);
+    has_groups_ = has_groups_ || st_.blocks[k].segments.size() > 1;
+  }
+}
+
+// One pass: the orders that leave the first choice at most `allowed` times.
+CanonicalSearch::Pass CanonicalSearch::RunPass(int allowed, Packing& best) {
+  bool limited = false;
+  OpenFrame(0);
+  while (!stack_.empty()) {
+    if ((++explored_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_) return Pass::kOutOfTime;
+    Frame& f = stack_.back();
+    Undo(f);
+    if (f.next >= f.choices.size()) {
+      stack_.pop_back();
+      continue;
+    }
+    const int spent = f.spent + (f.next > 0 ? 1 : 0);
+    if (spent > allowed) {
+      limited = true;
+      f.next = f.choices.size();
+      continue;
+    }
+    const Step step = Apply(f, f.choices[f.next++]);
+    if (step == Step::kLeaf && Improve(best)) return Pass::kReachedTarget;
+    if (step == Step::kDeeper) OpenFrame(spent);
+  }
+  return limited ? Pass::kLimited : Pass::kComplete;
+}
+
+// A frame at the lowest point of the skyline where something is unplaced:
+// the blocks resting exactly there (the longest first), then raising it.
+void CanonicalSearch::OpenFrame(int spent) {
+  Frame f;
+  f.spent = spent;
+  for (int t = 0; t < st_.steps; ++t) {
+    if (unplaced_live_[t] > 0 && (f.step < 0 || st_.skyline[t] < st_.skyline[f.step])) f.step = t;
+  }
+  const int64_t level = st_.skyline[f.step];
+  f.raise_to = -1;
+  std::vector<std::pair<int64_t, int>> ranked;  // the longest blocks first
+  for (const auto& [k, lo] : live_at_[f.step]) {
+    if (st_.base[k] >= 0) continue;
+    const int64_t at = st_.RestOn(k) + lo;
+    if (at == level) {
+      ranked.push_back({-(st_.blocks[k].last - st_.blocks[k].first), k});
+    } else if (f.raise_to < 0 || at < f.raise_to) {
+      f.raise_to = at;
+    }
+  }
+  std::sort(ranked.begin(), ranked.end());
+  for (const auto& r : ranked) f.choices.push_back(r.second);
+  if (f.raise_to >= 0) f.choices.push_back(-1);
+  stack_.push_back(std::move(f));
+}
+
+void CanonicalSearch::Undo(Frame& f) {
+  if (f.applied >= 0) {
+    st_.Unplace(f.applied, f.saved);
+    for (const Segment& s : st_.blocks[f.applied].segments) {
+      for (int t = s.first; t <= s.last; ++t) ++unplaced_live_[t];
+    }
+    --placed_count_;
+  } else if (f.applied == -1) {
+    st_.skyline[f.step] = f.saved[0];
+  }
+  f.applied = -2;
+}
+
+// Applies choice k of frame f (a block, or -1: raise the point): a leaf when
+// every block is placed, pruned when what is left cannot beat the limit.
+CanonicalSearch::Step CanonicalSearch::Apply(Frame& f, int k) {
+  if (k < 0) {
+    f.saved.assign(1, st_.skyline[f.step]);
+    st_.skyline[f.step] = f.raise_to;
+    f.applied = -1;
+  } else {
+    const Block& b = st_.blocks[k];
+    const int64_t off = st_.RestOn(k);
+    if (off + b.height >= limit_) return Step::kPruned;
+    st_.Place(k, off, f.saved);
+    for (const Segment& s : b.segments) {
+      for (int t = s.first; t <= s.last; ++t) --unplaced_live_[t];
+    }
+    f.applied = k;
+    if (++placed_count_ == st_.n) return Step::kLeaf;
+  }
+  if (st_.Bound() >= limit_ || (f.applied >= 0 && !UnplacedStillFit(f.applied))) return Step::kPruned;
+  if (!LowestRunCanBeCovered() || !ValleysCanBeFilled()) return Step::kPruned;
+  return Step::kDeeper;
+}
+
+// A leaf: keeps the packing if it is smaller; true once it reaches the target.
+bool CanonicalSearch::Improve(Packing& best) {
+  Packing p = Expand(items_, st_.blocks, st_.base);
+  if (p.size >= best.size) return false;
+  best = std::move(p);
+  limit_ = std::min(limit_, best.size);
+  return best.size == target_;
+}
+
+// The skyline only rises, so every unplaced block ends at or above where it
+// rests now: the blocks live beside the one just placed must still fit.
+bool CanonicalSearch::UnplacedStillFit(int placed) {
+  ++check_stamp_;
+  for (int t = st_.blocks[placed].first; t <= st_.blocks[placed].last; ++t) {
+    for (const auto& [k, lo] : live_at_[t]) {
+      if (st_.base[k] >= 0 || checked_[k] == check_stamp_) continue;
+      checked_[k] = check_stamp_;
+      if (st_.RestOn(k) + st_.blocks[k].height >= limit_) return false;
+    }
+  }
+  return true;
+}
+
+// At a step with no slack (its skyline plus its unplaced bytes reach the
+// capacity) nothing may be left empty: the lowest run of steps must be
+// covered, at its level, by unplaced blocks resting there side by side
+// wherever it has no slack. A few steps of dynamic programming over the
+// run rule out most dead ends long before the search would reach them.
+bool CanonicalSearch::LowestRunCanBeCovered() {
+  if (has_groups_) return true;  // a group's segments rest at different levels
+  const std::vector<int64_t>& skyline = st_.skyline;
+  int low = -1;
+  for (int t = 0; t < st_.steps; ++t) {
+    if (unplaced_live_[t] > 0 && (low < 0 || skyline[t] < skyline[low])) low = t;
+  }
+  if (low < 0) return true;
+  const int64_t level = skyline[low];
+  int a = low, b = low;
+  while (a > 0 && skyline[a - 1] == level) --a;
+  while (b + 1 < st_.steps && skyline[b + 1] == level) ++b;
+  reach_.assign(static_cast<size_t>(b - a + 2), 0);
+  reach_[0] = 1;
+  for (int t = a; t <= b; ++t) {
+    if (!reach_[t - a]) continue;
+    if (skyline[t] + st_.remaining[t] < limit_ - 1) reach_[t - a + 1] = 1;  // slack: may stay empty
+    for (int k : starting_at_[t]) {
+      if (st_.base[k] < 0 && st_.blocks[k].last <= b) reach_[st_.blocks[k].last + 1 - a] = 1;
+    }
+  }
+  return reach_[b + 1 - a] != 0;
+}
+
+// A valley (a run of steps at one level whose neighbours are higher) is
+// filled up to its lower neighbour only by blocks that lie inside it in
+// time: anything resting lower than a neighbour cannot reach over it, and
+// the skyline only rises. What they cannot fill is waste, which a step's
+// slack must absorb.
+bool CanonicalSearch::ValleysCanBeFilled() {
+  if (has_groups_) return true;
+  const std::vector<int64_t>& skyline = st_.skyline;
+  const int steps = st_.steps;
+  const int64_t capacity = limit_ - 1;
+  for (int a = 0; a < steps;) {
+    int b = a;
+    while (b + 1 < steps && skyline[b + 1] == skyline[a]) ++b;
+    const int64_t left = a > 0 ? skyline[a - 1] : capacity, right = b + 1 < steps ? skyline[b + 1] : capacity;
+    const int64_t top = std::min(left, right);
+    if (top > skyline[a]) {
+      inside_.assign(static_cast<size_t>(b - a + 1), 0);
+      for (int t = a; t <= b; ++t) {
+        for (const auto& [k, lo] : live_at_[t]) {
+          const Block& blk = st_.blocks[k];
+          if (st_.base[k] < 0 && blk.first >= a && blk.last <= b) inside_[t - a] += blk.height;
+        }
+        // top - skyline - inside is left empty; slack = capacity - skyline - remaining.
+        if (top - inside_[t - a] > capacity - st_.remaining[t]) return false;
+      }
+    }
+    a = b + 1;
+  }
+  return true;
+}
+
 // The exact search on one piece of the problem; it stops once the packing is
 // `goal` bytes or less (at least the piece's max-live).
 Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& start, int64_t goal,
@@ -173,215 +428,7 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     }
   }
   // Otherwise (proved out of reach, or out of time) minimize below the best.
-  // Canonical packings (MiniMalloc, ASPLOS 2023): every block rests on the
-  // skyline of what is placed. The search always works on the lowest point
-  // of the skyline among the steps where something is still unplaced: a
-  // block that rests exactly there fills it, or the point stays empty for
-  // good and is raised to the next level a block could start at. Leaves are
-  // always valid packings; the search is exact whenever it reaches max-live.
-  SkylineState st(items);
-  const std::vector<Block>& blocks = st.blocks;
-  const int n = st.n, steps = st.steps;
-  std::vector<int64_t>& skyline = st.skyline;
-  std::vector<int64_t>& base = st.base;
-  std::vector<int> unplaced_live(steps, 0);
-  std::vector<std::vector<std::pair<int, int64_t>>> live_at(steps);  // (block, lo)
-  for (int k = 0; k < n; ++k) {
-    for (const Segment& s : blocks[k].segments) {
-      for (int t = s.first; t <= s.last; ++t) {
-        ++unplaced_live[t];
-        live_at[t].push_back({k, s.lo});
-      }
-    }
-  }
-  int placed_count = 0;
-  struct Frame {
-    int step = -1;
-    std::vector<int> choices;  // blocks to place at the lowest point, then -1: raise it
-    int64_t raise_to = 0;
-    size_t next = 0;
-    int spent = 0;              // choices other than the first on the way here
-    int applied = -2;           // what this frame did last: a block, -1 (raise) or -2
-    std::vector<int64_t> saved;  // skyline before it
-  };
-  std::vector<Frame> stack;
-  auto open_frame = [&]() {
-    Frame f;
-    for (int t = 0; t < steps; ++t) {
-      if (unplaced_live[t] > 0 && (f.step < 0 || skyline[t] < skyline[f.step])) f.step = t;
-    }
-    const int64_t level = skyline[f.step];
-    f.raise_to = -1;
-    std::vector<std::pair<int64_t, int>> ranked;  // the longest blocks first
-    for (const auto& [k, lo] : live_at[f.step]) {
-      if (base[k] >= 0) continue;
-      const int64_t at = st.RestOn(k) + lo;
-      if (at == level) {
-        ranked.push_back({-(blocks[k].last - blocks[k].first), k});
-      } else if (f.raise_to < 0 || at < f.raise_to) {
-        f.raise_to = at;
-      }
-    }
-    std::sort(ranked.begin(), ranked.end());
-    for (const auto& r : ranked) f.choices.push_back(r.second);
-    if (f.raise_to >= 0) f.choices.push_back(-1);
-    stack.push_back(std::move(f));
-  };
-  auto undo = [&](Frame& f) {
-    if (f.applied >= 0) {
-      st.Unplace(f.applied, f.saved);
-      for (const Segment& s : blocks[f.applied].segments) {
-        for (int t = s.first; t <= s.last; ++t) ++unplaced_live[t];
-      }
-      --placed_count;
-    } else if (f.applied == -1) {
-      skyline[f.step] = f.saved[0];
-    }
-    f.applied = -2;
-  };
-  // Limited discrepancy search (Harvey and Ginsberg, IJCAI 1995): pass d
-  // explores the orders that leave the heuristic's first choice at most d
-  // times, so a wrong early choice is revisited long before a depth-first
-  // search would backtrack to it. A pass that never hits the limit has
-  // searched everything.
-  int64_t limit = best.size;  // prune at or above
-  // The skyline only rises, so every unplaced block ends at or above where it
-  // rests now: the blocks live beside the one just placed must still fit.
-  std::vector<int> checked(n, -1);
-  int check_stamp = 0;
-  auto UnplacedStillFit = [&](int placed) {
-    ++check_stamp;
-    for (int t = blocks[placed].first; t <= blocks[placed].last; ++t) {
-      for (const auto& [k, lo] : live_at[t]) {
-        if (base[k] >= 0 || checked[k] == check_stamp) continue;
-        checked[k] = check_stamp;
-        if (st.RestOn(k) + blocks[k].height >= limit) return false;
-      }
-    }
-    return true;
-  };
-  // At a step with no slack (its skyline plus its unplaced bytes reach the
-  // capacity) nothing may be left empty: the lowest run of steps must be
-  // covered, at its level, by unplaced blocks resting there side by side
-  // wherever it has no slack. A few steps of dynamic programming over the
-  // run rule out most dead ends long before the search would reach them.
-  std::vector<std::vector<int>> starting_at(steps);
-  bool has_groups = false;
-  for (int k = 0; k < n; ++k) {
-    starting_at[blocks[k].first].push_back(k);
-    has_groups = has_groups || blocks[k].segments.size() > 1;
-  }
-  std::vector<char> reach;
-  auto LowestRunCanBeCovered = [&]() {
-    if (has_groups) return true;  // a group's segments rest at different levels
-    int low = -1;
-    for (int t = 0; t < steps; ++t) {
-      if (unplaced_live[t] > 0 && (low < 0 || skyline[t] < skyline[low])) low = t;
-    }
-    if (low < 0) return true;
-    const int64_t level = skyline[low];
-    int a = low, b = low;
-    while (a > 0 && skyline[a - 1] == level) --a;
-    while (b + 1 < steps && skyline[b + 1] == level) ++b;
-    reach.assign(static_cast<size_t>(b - a + 2), 0);
-    reach[0] = 1;
-    for (int t = a; t <= b; ++t) {
-      if (!reach[t - a]) continue;
-      if (skyline[t] + st.remaining[t] < limit - 1) reach[t - a + 1] = 1;  // slack: may stay empty
-      for (int k : starting_at[t]) {
-        if (base[k] < 0 && blocks[k].last <= b) reach[blocks[k].last + 1 - a] = 1;
-      }
-    }
-    return reach[b + 1 - a] != 0;
-  };  // A valley (a run of steps at one level whose neighbours are higher) is
-  // filled up to its lower neighbour only by blocks that lie inside it in
-  // time: anything resting lower than a neighbour cannot reach over it, and
-  // the skyline only rises. What they cannot fill is waste, which a step's
-  // slack must absorb.
-  std::vector<int64_t> inside;
-  auto ValleysCanBeFilled = [&]() {
-    if (has_groups) return true;
-    const int64_t capacity = limit - 1;
-    for (int a = 0; a < steps;) {
-      int b = a;
-      while (b + 1 < steps && skyline[b + 1] == skyline[a]) ++b;
-      const int64_t left = a > 0 ? skyline[a - 1] : capacity, right = b + 1 < steps ? skyline[b + 1] : capacity;
-      const int64_t top = std::min(left, right);
-      if (top > skyline[a]) {
-        inside.assign(static_cast<size_t>(b - a + 1), 0);
-        for (int t = a; t <= b; ++t) {
-          for (const auto& [k, lo] : live_at[t]) {
-            if (base[k] < 0 && blocks[k].first >= a && blocks[k].last <= b) inside[t - a] += blocks[k].height;
-          }
-          // top - skyline - inside is left empty; slack = capacity - skyline - remaining.
-          if (top - inside[t - a] > capacity - st.remaining[t]) return false;
-        }
-      }
-      a = b + 1;
-    }
-    return true;
-  };
-
-  bool done = false;
-  for (int allowed = 0; !done; ++allowed) {
-    bool limited = false;
-    open_frame();
-    stack.back().spent = 0;
-    while (!stack.empty()) {
-      if ((++explored & 255) == 0) {
-        const auto t = std::chrono::steady_clock::now();
-        if (t >= deadline) {
-          done = true;
-          break;
-        }
-      }
-      Frame& f = stack.back();
-      undo(f);
-      if (f.next >= f.choices.size()) {
-        stack.pop_back();
-        continue;
-      }
-      const int spent = f.spent + (f.next > 0 ? 1 : 0);
-      if (spent > allowed) {
-        limited = true;
-        f.next = f.choices.size();
-        continue;
-      }
-      const int k = f.choices[f.next++];
-      if (k < 0) {
-        f.saved.assign(1, skyline[f.step]);
-        skyline[f.step] = f.raise_to;
-        f.applied = -1;
-      } else {
-        const Block& b = blocks[k];
-        const int64_t off = st.RestOn(k);
-        if (off + b.height >= limit) continue;
-        st.Place(k, off, f.saved);
-        for (const Segment& s : b.segments) {
-          for (int t = s.first; t <= s.last; ++t) --unplaced_live[t];
-        }
-        f.applied = k;
-        if (++placed_count == n) {
-          Packing p = Expand(items, blocks, base);
-          if (p.size < best.size) {
-            best = std::move(p);
-            limit = std::min(limit, best.size);
-            if (best.size == target) {
-              done = true;
-              break;
-            }
-          }
-          continue;
-        }
-      }
-      if (st.Bound() >= limit || (f.applied >= 0 && !UnplacedStillFit(f.applied))) continue;
-      if (!LowestRunCanBeCovered() || !ValleysCanBeFilled()) continue;
-      open_frame();
-      stack.back().spent = spent;
-    }
-    if (done) break;
-    if (!limited) done = true;
-  }
+  CanonicalSearch(items, target, best.size, deadline, explored).Run(best);
   if (nodes_explored) *nodes_explored = explored;
   return best;
 }

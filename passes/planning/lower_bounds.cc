@@ -101,6 +101,28 @@ class NodeCutSolver {
         if (side_[p] == kFree) flow.AddArc(index_[c], index_[p], inf);  // S is closed under preds
       }
     }
+    AddPayments(flow, s, t);
+    const int64_t cut = flow.Run(s, t);
+    if (cut >= inf) return Infeasible();
+    result.bytes = fixed + cut;
+    std::vector<bool> in_s = flow.SourceSide(s);
+    NodeSet ideal(g_.num_nodes);
+    for (int c = 0; c < g_.num_nodes; ++c) {
+      if (side_[c] == kSource || (side_[c] == kFree && in_s[index_[c]])) {
+        ideal.Add(c);
+        if (want_ideal) result.ideal.push_back(c);
+      }
+    }
+    if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = std::move(ideal);
+    return result;
+  }
+
+ private:
+  enum Side : char { kFree, kSource, kSink };
+
+  // Each open buffer's payment, one arc of the network (Query's flow).
+  void AddPayments(MaxFlow& flow, int s, int t) {
+    const int64_t inf = MaxFlow::kInfinite;
     std::vector<int>& free_writers = free_writers_;
     std::vector<int>& free_readers = free_readers_;
     for (const OpenBuffer& o : open_) {
@@ -131,23 +153,7 @@ class NodeCutSolver {
       }
       flow.AddArc(gather, pay, buf.bytes);
     }
-    const int64_t cut = flow.Run(s, t);
-    if (cut >= inf) return Infeasible();
-    result.bytes = fixed + cut;
-    std::vector<bool> in_s = flow.SourceSide(s);
-    NodeSet ideal(g_.num_nodes);
-    for (int c = 0; c < g_.num_nodes; ++c) {
-      if (side_[c] == kSource || (side_[c] == kFree && in_s[index_[c]])) {
-        ideal.Add(c);
-        if (want_ideal) result.ideal.push_back(c);
-      }
-    }
-    if (forced_in.empty() && forced_out.empty()) ideal_of_[v] = std::move(ideal);
-    return result;
   }
-
- private:
-  enum Side : char { kFree, kSource, kSink };
 
   static NodeCut Infeasible() {
     NodeCut r;

@@ -170,35 +170,47 @@ std::vector<float> HwioWeights(const Value& w, int64_t group) {
   return out;
 }
 
-}  // namespace
+// What each statement can do with channels-last tensors, by statement index.
+struct LayoutRoles {
+  std::vector<bool> windowed;     // convolutions and pools: only their operand 0 may be NHWC
+  std::vector<bool> elementwise;  // either layout, as long as all their tensors share it
+  std::vector<bool> broadcast;    // elementwise with an operand of shape [n, c, 1, 1]
+  std::vector<bool> reduction;    // reads either layout (operand 0)
+};
 
-absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena) {
-  auto& stmts = p.statements();
-  const std::vector<std::vector<int>> users = p.UsersIndex();
-  // Statements that read and write either layout: convolutions and pools
-  // (`windowed`: only their operand 0 may be NHWC), elementwise ops.
-  std::vector<bool> windowed(stmts.size()), elementwise(stmts.size()), broadcast(stmts.size()),
-      reduction(stmts.size());
+// Statements that read and write either layout: convolutions and pools
+// (`windowed`: only their operand 0 may be NHWC), elementwise ops.
+LayoutRoles ClassifyStatements(const Program& p) {
+  const auto& stmts = p.statements();
+  LayoutRoles roles{std::vector<bool>(stmts.size()), std::vector<bool>(stmts.size()),
+                    std::vector<bool>(stmts.size()), std::vector<bool>(stmts.size())};
   for (size_t i = 0; i < stmts.size(); ++i) {
-    windowed[i] = IsLayoutFreeConv(p, stmts[i]) || IsLayoutFreeQConv(p, stmts[i]) ||
-                  IsLayoutFreePool(p, stmts[i]);
+    roles.windowed[i] = IsLayoutFreeConv(p, stmts[i]) || IsLayoutFreeQConv(p, stmts[i]) ||
+                        IsLayoutFreePool(p, stmts[i]);
     bool b = false;
-    elementwise[i] = IsLayoutFreeElementwise(p, stmts[i], &b);
-    broadcast[i] = b;
-    reduction[i] = IsLayoutFreeReduction(p, stmts[i]);
+    roles.elementwise[i] = IsLayoutFreeElementwise(p, stmts[i], &b);
+    roles.broadcast[i] = b;
+    roles.reduction[i] = IsLayoutFreeReduction(p, stmts[i]);
   }
-  // An elementwise op's tensors that must share its result's layout.
-  auto full_tensors = [&](size_t i) {
-    std::vector<ValueId> tensors;
-    const Shape& shape = p.value(stmts[i].results[0]).shape;
-    for (ValueId v : stmts[i].operands) {
-      if (p.value(v).shape == shape) tensors.push_back(v);
-    }
-    tensors.push_back(stmts[i].results[0]);
-    return tensors;
-  };
-  // Candidates: 4-D float results of those statements, not graph outputs;
-  // graph inputs in the arena too (relaid by a to_channels_last statement).
+  return roles;
+}
+
+// An elementwise op's tensors that must share its result's layout.
+std::vector<ValueId> FullTensors(const Program& p, const Statement& s) {
+  std::vector<ValueId> tensors;
+  const Shape& shape = p.value(s.results[0]).shape;
+  for (ValueId v : s.operands) {
+    if (p.value(v).shape == shape) tensors.push_back(v);
+  }
+  tensors.push_back(s.results[0]);
+  return tensors;
+}
+
+// Candidates: 4-D float results of those statements, not graph outputs;
+// graph inputs in the arena too (relaid by a to_channels_last statement).
+std::vector<bool> Candidates(const Program& p, const LayoutRoles& roles,
+                             const std::vector<std::vector<int>>& users, bool inputs_in_arena) {
+  const auto& stmts = p.statements();
   std::vector<bool> nhwc(p.num_values(), false);
   auto candidate = [&](ValueId v) {
     const DType t = p.value(v).dtype;
@@ -206,74 +218,98 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
            !users[v].empty();
   };
   for (size_t i = 0; i < stmts.size(); ++i) {
-    if (!windowed[i] && !elementwise[i]) continue;
+    if (!roles.windowed[i] && !roles.elementwise[i]) continue;
     nhwc[stmts[i].results[0]] = candidate(stmts[i].results[0]);
   }
   if (inputs_in_arena) {
     for (ValueId in : p.inputs()) nhwc[in] = candidate(in);
   }
-  // Drop values read by anything else, then make each elementwise op's
-  // tensors agree; drop an input that no convolution or pool streams over
-  // (an elementwise reader alone gains nothing from the rewrite); until
-  // nothing changes.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t v = 0; v < nhwc.size(); ++v) {
-      if (!nhwc[v]) continue;
-      for (int u : users[v]) {
-        const Statement& s = stmts[u];
-        bool as_x_only = (windowed[u] || reduction[u]) && s.operands[0] == static_cast<ValueId>(v);
-        for (size_t k = 1; as_x_only && k < s.operands.size(); ++k) {
-          as_x_only = s.operands[k] != static_cast<ValueId>(v);
-        }
-        if (!as_x_only && !elementwise[u]) {
-          nhwc[v] = false;
-          changed = true;
-          break;
-        }
+  return nhwc;
+}
+
+// Drops the values read by anything but a windowed statement's or a
+// reduction's operand 0, or an elementwise op; true if it dropped one.
+bool DropOtherReaders(const Program& p, const LayoutRoles& roles, const std::vector<std::vector<int>>& users,
+                      std::vector<bool>& nhwc) {
+  bool changed = false;
+  for (size_t v = 0; v < nhwc.size(); ++v) {
+    if (!nhwc[v]) continue;
+    for (int u : users[v]) {
+      const Statement& s = p.statements()[u];
+      bool as_x_only = (roles.windowed[u] || roles.reduction[u]) && s.operands[0] == static_cast<ValueId>(v);
+      for (size_t k = 1; as_x_only && k < s.operands.size(); ++k) {
+        as_x_only = s.operands[k] != static_cast<ValueId>(v);
       }
-    }
-    for (size_t i = 0; i < stmts.size(); ++i) {
-      if (!elementwise[i]) continue;
-      const std::vector<ValueId> tensors = full_tensors(i);
-      bool all = true, any = false;
-      for (ValueId v : tensors) all = all && nhwc[v], any = any || nhwc[v];
-      if (any && !all) {
-        for (ValueId v : tensors) nhwc[v] = false;
+      if (!as_x_only && !roles.elementwise[u]) {
+        nhwc[v] = false;
         changed = true;
-      }
-    }
-    // A statement that streams its NHWC result into a windowed statement
-    // (an 8-bit model's input goes through its QuantizeLinear first).
-    auto streams_into = [&](int u) -> bool {
-      if (windowed[u]) return nhwc[stmts[u].results[0]];
-      if (!elementwise[u] || !nhwc[stmts[u].results[0]]) return false;
-      for (int r : users[stmts[u].results[0]]) {
-        if (windowed[r] && nhwc[stmts[r].results[0]]) return true;
-      }
-      return false;
-    };
-    for (ValueId in : p.inputs()) {
-      if (!nhwc[in]) continue;
-      bool streams = false;
-      for (int u : users[in]) streams = streams || streams_into(u);
-      if (!streams) {
-        nhwc[in] = false;
-        changed = true;
+        break;
       }
     }
   }
+  return changed;
+}
+
+// Makes each elementwise op's tensors agree (all NHWC or none); true if it
+// dropped one.
+bool AgreeElementwise(const Program& p, const LayoutRoles& roles, std::vector<bool>& nhwc) {
+  bool changed = false;
+  for (size_t i = 0; i < p.statements().size(); ++i) {
+    if (!roles.elementwise[i]) continue;
+    const std::vector<ValueId> tensors = FullTensors(p, p.statements()[i]);
+    bool all = true, any = false;
+    for (ValueId v : tensors) all = all && nhwc[v], any = any || nhwc[v];
+    if (any && !all) {
+      for (ValueId v : tensors) nhwc[v] = false;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Drops an input that no convolution or pool streams over (an elementwise
+// reader alone gains nothing from the rewrite); true if it dropped one.
+bool DropInputsNotStreamed(const Program& p, const LayoutRoles& roles,
+                           const std::vector<std::vector<int>>& users, std::vector<bool>& nhwc) {
+  const auto& stmts = p.statements();
+  // A statement that streams its NHWC result into a windowed statement
+  // (an 8-bit model's input goes through its QuantizeLinear first).
+  auto streams_into = [&](int u) -> bool {
+    if (roles.windowed[u]) return nhwc[stmts[u].results[0]];
+    if (!roles.elementwise[u] || !nhwc[stmts[u].results[0]]) return false;
+    for (int r : users[stmts[u].results[0]]) {
+      if (roles.windowed[r] && nhwc[stmts[r].results[0]]) return true;
+    }
+    return false;
+  };
+  bool changed = false;
+  for (ValueId in : p.inputs()) {
+    if (!nhwc[in]) continue;
+    bool streams = false;
+    for (int u : users[in]) streams = streams || streams_into(u);
+    if (!streams) {
+      nhwc[in] = false;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Marks the statements that read or write NHWC, and re-lays the weights of
+// the convolutions among them.
+void MarkStatements(Program& p, const LayoutRoles& roles, const std::vector<bool>& nhwc, PassStats& stats) {
+  auto& stmts = p.statements();
   for (size_t i = 0; i < stmts.size(); ++i) {
     Statement& s = stmts[i];
-    if (reduction[i] && nhwc[s.operands[0]]) {
+    if (roles.reduction[i] && nhwc[s.operands[0]]) {
       s.attrs["x_channels_last"] = int64_t{1};
       stats.Add("channels-last", "reductions", 1);
     }
-    if (broadcast[i] && nhwc[s.results[0]]) {
+    if (roles.broadcast[i] && nhwc[s.results[0]]) {
       s.attrs["channels_last"] = int64_t{1};
       stats.Add("channels-last", "broadcasts", 1);
     }
-    if (!windowed[i]) continue;
+    if (!roles.windowed[i]) continue;
     const bool x_last = nhwc[s.operands[0]], y_last = nhwc[s.results[0]];
     if (!x_last && !y_last) continue;
     if (x_last) s.attrs["x_channels_last"] = int64_t{1};
@@ -293,8 +329,13 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
                                : (pool ? "edge-pools" : "edge-convs"),
               1);
   }
-  // The relaid inputs: statements before everything else write the inputs'
-  // values NHWC, and their readers read those.
+}
+
+// The relaid inputs: statements before everything else write the inputs'
+// values NHWC, and their readers read those.
+void RelayInputs(Program& p, const std::vector<std::vector<int>>& users, const std::vector<bool>& nhwc,
+                 PassStats& stats) {
+  auto& stmts = p.statements();
   size_t relaid = 0;
   for (ValueId in : p.inputs()) {
     if (!nhwc[in]) continue;
@@ -312,6 +353,24 @@ absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena)
     stats.Add("channels-last", "relaid-inputs", 1);
   }
   std::rotate(stmts.begin(), stmts.end() - static_cast<std::ptrdiff_t>(relaid), stmts.end());
+}
+
+}  // namespace
+
+absl::Status RunChannelsLast(Program& p, PassStats& stats, bool inputs_in_arena) {
+  const std::vector<std::vector<int>> users = p.UsersIndex();
+  const LayoutRoles roles = ClassifyStatements(p);
+  std::vector<bool> nhwc = Candidates(p, roles, users, inputs_in_arena);
+  // Drop values read by anything else, then make each elementwise op's
+  // tensors agree; drop an input that no convolution or pool streams over;
+  // until nothing changes.
+  for (bool changed = true; changed;) {
+    changed = DropOtherReaders(p, roles, users, nhwc);
+    changed = AgreeElementwise(p, roles, nhwc) || changed;
+    changed = DropInputsNotStreamed(p, roles, users, nhwc) || changed;
+  }
+  MarkStatements(p, roles, nhwc, stats);
+  RelayInputs(p, users, nhwc, stats);
   p.CompactValues();
   return absl::OkStatus();
 }

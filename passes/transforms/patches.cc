@@ -282,84 +282,71 @@ absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& p, const Pa
   return std::make_pair(region_macs, patched_macs);
 }
 
-absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region, const PatchGrid& grid) {
-  const std::optional<PatchRegion> check = RegionBetween(p, region.input, region.output);
-  if (!check || check->statements != region.statements) {
-    return absl::InvalidArgumentError("patches: the values do not bound a region that can run per patch");
-  }
-  const ValueId x = region.input, y = region.output;
-  const Shape y_shape = p.value(y).shape;
-  std::map<int32_t, int> index_of;
-  for (size_t i = 0; i < p.statements().size(); ++i) index_of[p.statements()[i].id] = static_cast<int>(i);
-  // Every patch's windows first: the rewrite changes nothing if one fails.
-  const std::vector<const Statement*> members = Members(p, region);
-  OC_ASSIGN_OR_RETURN(const auto windows, GridWindows(p, members, y, grid));
-  // Copies of the members (the statement vector grows below).
-  std::vector<Statement> originals;
-  for (const Statement* s : members) originals.push_back(*s);
-  const int producer_of_y = index_of.at(region.statements.back());
-  const size_t old_count = p.statements().size();
+namespace {
 
-  PatchRewrite rw;
-  for (const Statement& s : originals) rw.region_macs += s.macs;
-  std::vector<ValueId> patch_outputs;
-  for (size_t k = 0; k < windows.size(); ++k) {
-    const std::map<ValueId, Window>& need = windows[k];
-    const std::string tag = absl::StrCat(" [patch ", k / grid.cols, ",", k % grid.cols, "]");
-    std::map<ValueId, ValueId> local;
-    auto shape_of = [&](ValueId v) {
-      Shape s = p.value(v).shape;
-      s[2] = need.at(v)[0].size();
-      s[3] = need.at(v)[1].size();
-      return s;
-    };
-    const Window& xw = need.at(x);
-    const Shape& xs = p.value(x).shape;
-    if (xw[0].size() == xs[2] && xw[1].size() == xs[3]) {
-      local[x] = x;
-    } else {
-      const ValueId slice = p.AddResultValue(absl::StrCat(p.value(x).name, tag), p.value(x).dtype, shape_of(x));
-      p.value(slice).quant = p.value(x).quant;
-      Statement& st = p.AddStatement(OpKind::kSlice, {x}, {slice});
-      st.attrs["starts"] = std::vector<int64_t>{0, 0, xw[0].begin, xw[1].begin};
-      st.attrs["steps"] = std::vector<int64_t>{1, 1, 1, 1};
-      st.node_name = absl::StrCat(originals.front().node_name, tag, " input");
-      st.onnx_op = "Slice";
-      rw.statements.push_back(st.id);
-      local[x] = slice;
-    }
-    for (const Statement& s : originals) {
-      const ValueId r = s.results[0];
-      const Value& rv = p.value(r);
-      const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape_of(r));
-      p.value(out).quant = rv.quant;
-      std::vector<ValueId> operands = s.operands;
-      for (ValueId& o : operands) {
-        if (o != kNoValue && local.count(o)) o = local[o];
-      }
-      Statement& st = p.AddStatement(s.op, operands, {out});
-      const int32_t id = st.id;
-      st = s;
-      st.id = id;
-      st.operands = operands;
-      st.results = {out};
-      st.node_name = s.node_name + tag;
-      st.macs = WindowMacs(p, s, need.at(r));
-      if (IsSlidingWindow(s)) {
-        const Window& in = need.at(s.operands[0]);
-        const Window& o = need.at(r);
-        const auto [top, bottom] = PatchPads(p, s, 0, o[0], in[0]);
-        const auto [left, right] = PatchPads(p, s, 1, o[1], in[1]);
-        st.attrs["pads"] = std::vector<int64_t>{top, left, bottom, right};
-      }
-      rw.patched_macs += st.macs;
-      rw.statements.push_back(id);
-      local[r] = out;
-    }
-    patch_outputs.push_back(local[y]);
+// One patch's copy of the region, tagged with `tag`: a slice of the input X
+// (unless the patch needs all of it), then a copy of each region statement
+// over its window. Returns the patch's part of Y.
+ValueId AddPatch(Program& p, const std::vector<Statement>& originals, const std::map<ValueId, Window>& need,
+                 ValueId x, ValueId y, const std::string& tag, PatchRewrite& rw) {
+  std::map<ValueId, ValueId> local;
+  auto shape_of = [&](ValueId v) {
+    Shape s = p.value(v).shape;
+    s[2] = need.at(v)[0].size();
+    s[3] = need.at(v)[1].size();
+    return s;
+  };
+  const Window& xw = need.at(x);
+  const Shape& xs = p.value(x).shape;
+  if (xw[0].size() == xs[2] && xw[1].size() == xs[3]) {
+    local[x] = x;
+  } else {
+    const ValueId slice = p.AddResultValue(absl::StrCat(p.value(x).name, tag), p.value(x).dtype, shape_of(x));
+    p.value(slice).quant = p.value(x).quant;
+    Statement& st = p.AddStatement(OpKind::kSlice, {x}, {slice});
+    st.attrs["starts"] = std::vector<int64_t>{0, 0, xw[0].begin, xw[1].begin};
+    st.attrs["steps"] = std::vector<int64_t>{1, 1, 1, 1};
+    st.node_name = absl::StrCat(originals.front().node_name, tag, " input");
+    st.onnx_op = "Slice";
+    rw.statements.push_back(st.id);
+    local[x] = slice;
   }
-  // Assembly: each grid row along W, then the rows along H into Y.
-  const std::string assemble = originals.back().node_name + " [patches]";
+  for (const Statement& s : originals) {
+    const ValueId r = s.results[0];
+    const Value& rv = p.value(r);
+    const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape_of(r));
+    p.value(out).quant = rv.quant;
+    std::vector<ValueId> operands = s.operands;
+    for (ValueId& o : operands) {
+      if (o != kNoValue && local.count(o)) o = local[o];
+    }
+    Statement& st = p.AddStatement(s.op, operands, {out});
+    const int32_t id = st.id;
+    st = s;
+    st.id = id;
+    st.operands = operands;
+    st.results = {out};
+    st.node_name = s.node_name + tag;
+    st.macs = WindowMacs(p, s, need.at(r));
+    if (IsSlidingWindow(s)) {
+      const Window& in = need.at(s.operands[0]);
+      const Window& o = need.at(r);
+      const auto [top, bottom] = PatchPads(p, s, 0, o[0], in[0]);
+      const auto [left, right] = PatchPads(p, s, 1, o[1], in[1]);
+      st.attrs["pads"] = std::vector<int64_t>{top, left, bottom, right};
+    }
+    rw.patched_macs += st.macs;
+    rw.statements.push_back(id);
+    local[r] = out;
+  }
+  return local[y];
+}
+
+// Assembly: each grid row along W, then the rows along H into Y; the
+// concatenations are named `assemble`.
+void AssemblePatches(Program& p, const std::vector<ValueId>& patch_outputs, const PatchGrid& grid, ValueId y,
+                     const std::string& assemble, PatchRewrite& rw) {
+  const Shape y_shape = p.value(y).shape;
   auto concat = [&](const std::vector<ValueId>& parts, int64_t axis, ValueId result) {
     Statement& st = p.AddStatement(OpKind::kConcat, parts, {result});
     st.attrs["axis"] = axis;
@@ -387,8 +374,11 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
     rows.push_back(joined);
   }
   if (grid.rows > 1) concat(rows, 2, y);
+}
 
-  // The new statements take the place of Y's producer; the region's go.
+// The statements added from `old_count` on take the place of Y's producer
+// (at index `producer_of_y`); the region's go.
+void ReplaceRegion(Program& p, size_t old_count, int producer_of_y, const PatchRegion& region) {
   auto& stmts = p.statements();
   std::vector<Statement> added(std::make_move_iterator(stmts.begin() + old_count),
                                std::make_move_iterator(stmts.end()));
@@ -402,6 +392,36 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
     if (!gone.count(stmts[i].id)) order.push_back(std::move(stmts[i]));
   }
   stmts = std::move(order);
+}
+
+}  // namespace
+
+absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region, const PatchGrid& grid) {
+  const std::optional<PatchRegion> check = RegionBetween(p, region.input, region.output);
+  if (!check || check->statements != region.statements) {
+    return absl::InvalidArgumentError("patches: the values do not bound a region that can run per patch");
+  }
+  const ValueId x = region.input, y = region.output;
+  std::map<int32_t, int> index_of;
+  for (size_t i = 0; i < p.statements().size(); ++i) index_of[p.statements()[i].id] = static_cast<int>(i);
+  // Every patch's windows first: the rewrite changes nothing if one fails.
+  const std::vector<const Statement*> members = Members(p, region);
+  OC_ASSIGN_OR_RETURN(const auto windows, GridWindows(p, members, y, grid));
+  // Copies of the members (the statement vector grows below).
+  std::vector<Statement> originals;
+  for (const Statement* s : members) originals.push_back(*s);
+  const int producer_of_y = index_of.at(region.statements.back());
+  const size_t old_count = p.statements().size();
+
+  PatchRewrite rw;
+  for (const Statement& s : originals) rw.region_macs += s.macs;
+  std::vector<ValueId> patch_outputs;
+  for (size_t k = 0; k < windows.size(); ++k) {
+    const std::string tag = absl::StrCat(" [patch ", k / grid.cols, ",", k % grid.cols, "]");
+    patch_outputs.push_back(AddPatch(p, originals, windows[k], x, y, tag, rw));
+  }
+  AssemblePatches(p, patch_outputs, grid, y, originals.back().node_name + " [patches]", rw);
+  ReplaceRegion(p, old_count, producer_of_y, region);
   p.CompactValues();
   return rw;
 }

@@ -248,33 +248,31 @@ void EmitScratchOffsets(EmitContext& ctx, const std::vector<std::string>& fn_nam
   }
 }
 
-}  // namespace
-
-absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
-                                                 const ArenaPlan& plan, const EmitOptions& o) {
-  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}};
-  ctx.requant_fixed = o.requant_fixed;
-  ctx.names.Reserve(o.name + "_run");
-  ctx.names.Reserve(o.name + "_ctx");
-  ctx.names.Reserve(o.name + "_arena");
-  ctx.names.Reserve(o.name + "_avx2_steps");
-  ctx.names.Reserve(o.name + "_weights");
-  ctx.names.Reserve(o.name + "_steps");
-  ctx.names.Reserve(o.name + "_step_fn");
-  ctx.names.Reserve(o.name + "_avx2_unused");
+// The API's names and the generated file's own, kept from the namer.
+void ReserveFileNames(UniqueNamer& names, const std::string& name) {
+  names.Reserve(name + "_run");
+  names.Reserve(name + "_ctx");
+  names.Reserve(name + "_arena");
+  names.Reserve(name + "_avx2_steps");
+  names.Reserve(name + "_weights");
+  names.Reserve(name + "_steps");
+  names.Reserve(name + "_step_fn");
+  names.Reserve(name + "_avx2_unused");
   for (const char* guard_name : {"_guarded", "_guarded_storage", "_snapshot", "_arena_guard_step",
                                  "_guard_unchanged", "_guard_check"}) {
-    ctx.names.Reserve(o.name + guard_name);
+    names.Reserve(name + guard_name);
   }
-  const std::string up = Upper(o.name);
+}
 
-  // Statement bodies first: they decide which kernels get embedded.
+// Offset macros for the arena buffers (their names go to ctx.offset_name).
+void EmitBufferOffsets(EmitContext& ctx, CodeWriter& offsets) {
+  const Program& p = ctx.program;
+  const MemoryModel& m = ctx.model;
   ctx.offset_name.assign(m.buffers.size(), "");
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
     ctx.offset_name[b.id] = ctx.names.Make("off_" + p.value(b.root).name);
   }
-  CodeWriter offsets;
   for (const Buffer& b : m.buffers) {
     if (b.location != BufferLocation::kArena) continue;
     // Bytes shared on purpose: a contract's output is written over its dying input.
@@ -286,14 +284,17 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
           OverlapKindName(c.kind), ", displacement ",
           c.displacement, ")"));
     }
-    offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", plan.buffer_offset[b.id],
+    offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", ctx.plan.buffer_offset[b.id],
                               "u) /* ", b.aligned_bytes, " bytes, steps ", b.first_step, "..",
                               b.last_step, " */"));
   }
-  CodeWriter weights;
+}
+
+// The weights, in their linker section when one is given.
+void EmitWeightsSection(EmitContext& ctx, const EmitOptions& o, CodeWriter& weights) {
   if (!o.weights_section.empty()) {
     // Section attributes are GNU C; other compilers keep their default placement.
-    ctx.weights_attribute = up + "_WEIGHTS_SECTION";
+    ctx.weights_attribute = Upper(o.name) + "_WEIGHTS_SECTION";
     weights.Line("#if defined(__GNUC__)");
     weights.Line(absl::StrCat("#define ", ctx.weights_attribute, " __attribute__((section(\"",
                               o.weights_section, "\")))"));
@@ -302,84 +303,93 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     weights.Line("#endif");
   }
   EmitWeights(ctx, weights);
+}
 
-  // The statements as static functions; run again with other weight
-  // expressions for the AVX2 variant (x86_dispatch.h), so both copies agree.
+// One static function name per statement: "s<step>_<node name or op>".
+std::vector<std::string> StatementFunctionNames(EmitContext& ctx) {
   std::vector<std::string> fn_names;
-  for (size_t i = 0; i < p.statements().size(); ++i) {
-    const Statement& s = p.statements()[i];
+  for (size_t i = 0; i < ctx.program.statements().size(); ++i) {
+    const Statement& s = ctx.program.statements()[i];
     fn_names.push_back(ctx.names.Make(
         absl::StrCat("s", i, "_", s.node_name.empty() ? std::string(OpName(s.op)) : s.node_name)));
   }
-  EmitScratchOffsets(ctx, fn_names, offsets);
-  auto emit_statements = [&](CodeWriter& stmts) -> absl::Status {
-    for (size_t i = 0; i < p.statements().size(); ++i) {
-      const Statement& s = p.statements()[i];
-      const std::string& fn = fn_names[i];
-      stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
-                                 " node '", EscapeForCComment(s.node_name, 80), "'"));
-      if (s.recompute_of >= 0) {
-        stmts.Comment(absl::StrCat("recompute: runs statement ", s.recompute_of,
-                                   " again, same kernel on the same operands, for later readers"));
-      }
-      for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
-      stmts.Open(absl::StrCat("static OC_STATEMENT void ", fn, "(const struct ", o.name, "_ctx *c)"));
-      stmts.Line("(void)c;");
-      if (m.elided[i]) {
-        stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
-                                               : "in place: its results already hold the bytes");
-      } else {
-        if (m.in_place_operand[i] >= 0) {
-          stmts.Comment(absl::StrCat("writes its result over operand ", m.in_place_operand[i]));
-        }
-        OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
-      }
-      stmts.Close();
-      stmts.Line();
+  return fn_names;
+}
+
+// The statements as static functions, each with the comment that names its
+// ONNX node.
+absl::Status EmitStatements(EmitContext& ctx, const std::vector<std::string>& fn_names, CodeWriter& stmts) {
+  const Program& p = ctx.program;
+  const MemoryModel& m = ctx.model;
+  for (size_t i = 0; i < p.statements().size(); ++i) {
+    const Statement& s = p.statements()[i];
+    const std::string& fn = fn_names[i];
+    stmts.Comment(absl::StrCat("step ", i, ": ", OpName(s.op), " <- ONNX ", EscapeForCComment(s.onnx_op, 40),
+                               " node '", EscapeForCComment(s.node_name, 80), "'"));
+    if (s.recompute_of >= 0) {
+      stmts.Comment(absl::StrCat("recompute: runs statement ", s.recompute_of,
+                                 " again, same kernel on the same operands, for later readers"));
     }
-    return absl::OkStatus();
-  };
-  CodeWriter stmts;
-  OC_RETURN_IF_ERROR(emit_statements(stmts));
-  const bool dispatch = o.target->features.x86_avx2_dispatch && !fn_names.empty();
-  CodeWriter variant_stmts;
-  std::vector<std::string> weight_table;  // main-file expressions, in c->weights order
-  if (dispatch) {
-    const std::vector<std::string> main_weight_names = ctx.weight_name;
-    for (const Value& v : p.values()) {
-      if (ctx.weight_name[v.id].empty()) continue;
-      ctx.weight_name[v.id] = absl::StrCat("((const ", ctx.CType(v.id), " *)c->weights[",
-                                           weight_table.size(), "])");
-      weight_table.push_back(main_weight_names[v.id]);
+    for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
+    stmts.Open(absl::StrCat("static OC_STATEMENT void ", fn, "(const struct ", ctx.prefix, "_ctx *c)"));
+    stmts.Line("(void)c;");
+    if (m.elided[i]) {
+      stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
+                                             : "in place: its results already hold the bytes");
+    } else {
+      if (m.in_place_operand[i] >= 0) {
+        stmts.Comment(absl::StrCat("writes its result over operand ", m.in_place_operand[i]));
+      }
+      OC_RETURN_IF_ERROR(EmitStatementBody(ctx, s, stmts));
     }
-    OC_RETURN_IF_ERROR(emit_statements(variant_stmts));
-    ctx.weight_name = main_weight_names;
+    stmts.Close();
+    stmts.Line();
   }
+  return absl::OkStatus();
+}
 
-  std::string runtime = EmbedRuntime("oc_common.h") + EmbedRuntime("oc_math.h");
-  std::vector<std::string> headers;
-  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
-  for (const std::string& h : headers) runtime += EmbedRuntime(h);
-  for (const std::string& k : ctx.kernels) runtime += EmbedRuntime(k);
+// The statements again for the AVX2 variant, reading the weights through
+// c->weights; `weight_table` gets the main file's weight expressions in
+// c->weights order.
+absl::Status EmitVariantStatements(EmitContext& ctx, const std::vector<std::string>& fn_names,
+                                   CodeWriter& variant_stmts, std::vector<std::string>& weight_table) {
+  const std::vector<std::string> main_weight_names = ctx.weight_name;
+  for (const Value& v : ctx.program.values()) {
+    if (ctx.weight_name[v.id].empty()) continue;
+    ctx.weight_name[v.id] = absl::StrCat("((const ", ctx.CType(v.id), " *)c->weights[",
+                                         weight_table.size(), "])");
+    weight_table.push_back(main_weight_names[v.id]);
+  }
+  OC_RETURN_IF_ERROR(EmitStatements(ctx, fn_names, variant_stmts));
+  ctx.weight_name = main_weight_names;
+  return absl::OkStatus();
+}
 
+CodeWriter CtxStruct(const std::string& name, bool dispatch) {
   CodeWriter ctx_struct;
-  ctx_struct.Open(absl::StrCat("struct ", o.name, "_ctx"));
+  ctx_struct.Open(absl::StrCat("struct ", name, "_ctx"));
   ctx_struct.Line("uint8_t *arena;");
   ctx_struct.Line("const void *const *inputs;");
   ctx_struct.Line("void *const *outputs;");
   if (dispatch) ctx_struct.Line("const void *const *weights; /* for the AVX2 variant */");
   ctx_struct.Close(";");
-  const X86Dispatch x86{o.name, fn_names};
+  return ctx_struct;
+}
 
-  CodeWriter w;
+// The file's opening comment: what made it, with the provenance.
+void EmitFileComment(const EmitOptions& o, CodeWriter& w) {
   w.Line("/*");
   w.Line(absl::StrCat(" * ", o.name, ".c: generated by onnx-to-c. Do not edit."));
   for (absl::string_view line : absl::StrSplit(o.provenance, '\n')) {
     if (!line.empty()) w.Line(absl::StrCat(" * ", EscapeForCComment(line, 200)));
   }
   w.Line(" */");
-  CodeWriter preamble;  // also NAME_avx2.c's
-  preamble.Line(absl::StrCat("#include \"", o.name, ".h\""));
+}
+
+// The includes and macros before the runtime (NAME_avx2.c's too).
+CodeWriter Preamble(const std::string& name) {
+  CodeWriter preamble;
+  preamble.Line(absl::StrCat("#include \"", name, ".h\""));
   preamble.Line();
   preamble.Line("#include <math.h>");
   preamble.Line("#include <stddef.h>");
@@ -393,7 +403,11 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   preamble.Line("#ifndef OC_STATEMENT");
   preamble.Line("#define OC_STATEMENT");
   preamble.Line("#endif");
-  w.Raw(preamble.str());
+  return preamble;
+}
+
+// The target's instruction choices for the kernels (the same bits).
+void EmitTargetMacros(const EmitOptions& o, CodeWriter& w) {
   if (o.target->features.fpu_vmla) {
     w.Comment("Multiply-accumulate as VMLA.F32 on the FPU (runtime oc_tile.h): same bits, fewer instructions.");
     w.Line("#define OC_ARM_VMLA 1");
@@ -402,11 +416,13 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     w.Comment("x86-64-v3: AVX2 encodings (three operands, broadcast loads) for the kernels, same bits.");
     EmitAvx2Begin(w);
   }
-  w.Raw(runtime);
-  w.Line();
-  w.Comment("---- weights (read-only) ----");
-  w.Raw(weights.str());
-  w.Line();
+}
+
+// The arena: its offset macros, then its storage (guarded, or aligned in its
+// section).
+void EmitArena(const EmitContext& ctx, const EmitOptions& o, const CodeWriter& offsets, CodeWriter& w) {
+  const MemoryModel& m = ctx.model;
+  const ArenaPlan& plan = ctx.plan;
   w.Comment(absl::StrCat("---- arena: ", plan.arena_bytes, " bytes, planner ", plan.planner,
                          ", modeled peak ", m.peak_bytes, " bytes ----"));
   w.Raw(offsets.str());
@@ -426,22 +442,27 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
     w.Line(absl::StrCat("#define ", o.name, "_arena (", o.name, "_arena_storage.bytes)"));
     w.Line("#endif");
   }
-  w.Line();
-  w.Raw(ctx_struct.str());
-  w.Line();
-  w.Comment("---- statements, in the scheduled order ----");
-  w.Raw(stmts.str());
-  if (dispatch) EmitDispatchTables(x86, weight_table, w);
+}
+
+void EmitNullChecks(const Program& p, const std::string& up, CodeWriter& w) {
+  w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+  for (size_t i = 0; i < p.inputs().size(); ++i) {
+    w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+  }
+  for (size_t i = 0; i < p.outputs().size(); ++i) {
+    w.Line(absl::StrCat("if (outputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
+  }
+}
+
+// The run function: NAME_run over the caller's buffers, or with
+// --io=arena NAME_invoke (the inputs and outputs in the arena) and a NAME_run
+// that copies in, invokes and copies out.
+void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dispatch& x86, bool dispatch,
+                      CodeWriter& w) {
+  const Program& p = ctx.program;
+  const MemoryModel& m = ctx.model;
+  const std::string up = Upper(o.name);
   const bool io_in_arena = m.aliases.io_in_arena;
-  auto null_checks = [&] {
-    w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-    for (size_t i = 0; i < p.inputs().size(); ++i) {
-      w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-    }
-    for (size_t i = 0; i < p.outputs().size(); ++i) {
-      w.Line(absl::StrCat("if (outputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
-    }
-  };
   if (io_in_arena) {
     EmitArenaIoAccessors(ctx, w);
     w.Open(absl::StrCat("int ", o.name, "_invoke(void)"));
@@ -450,39 +471,92 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   }
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
   if (dispatch) EmitDispatchChoice(x86, w);
-  if (!io_in_arena) null_checks();
+  if (!io_in_arena) EmitNullChecks(p, up, w);
   w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
   w.Line(io_in_arena ? "c.inputs = NULL;" : "c.inputs = inputs;");
   w.Line(io_in_arena ? "c.outputs = NULL;" : "c.outputs = outputs;");
   if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
-  if (o.arena_guard) EmitGuardStart(m, plan, o.name, w);
-  for (size_t i = 0; i < fn_names.size(); ++i) {
-    w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(fn_names[i], "(&c);"));
+  if (o.arena_guard) EmitGuardStart(m, ctx.plan, o.name, w);
+  for (size_t i = 0; i < x86.steps.size(); ++i) {
+    w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(x86.steps[i], "(&c);"));
     if (o.arena_guard) {
-      EmitGuardCheck(p, m, plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+      EmitGuardCheck(p, m, ctx.plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
     }
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
   w.Close();
-  if (io_in_arena) {
-    w.Line();
-    w.Comment("The caller-buffer interface over the arena: copies in, runs, copies out.");
-    w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
-    w.Line("int status;");
-    null_checks();
-    for (size_t i = 0; i < p.inputs().size(); ++i) {
-      w.Line(absl::StrCat("memcpy(", o.name, "_input(", i, "u), inputs[", i, "], ", up, "_INPUT_", i,
-                          "_BYTES);"));
-    }
-    w.Line(absl::StrCat("status = ", o.name, "_invoke();"));
-    w.Line(absl::StrCat("if (status != ", up, "_OK) return status;"));
-    for (size_t i = 0; i < p.outputs().size(); ++i) {
-      w.Line(absl::StrCat("memcpy(outputs[", i, "], ", o.name, "_output(", i, "u), ", up, "_OUTPUT_", i,
-                          "_BYTES);"));
-    }
-    w.Line(absl::StrCat("return ", up, "_OK;"));
-    w.Close();
+  if (!io_in_arena) return;
+  w.Line();
+  w.Comment("The caller-buffer interface over the arena: copies in, runs, copies out.");
+  w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
+  w.Line("int status;");
+  EmitNullChecks(p, up, w);
+  for (size_t i = 0; i < p.inputs().size(); ++i) {
+    w.Line(absl::StrCat("memcpy(", o.name, "_input(", i, "u), inputs[", i, "], ", up, "_INPUT_", i,
+                        "_BYTES);"));
   }
+  w.Line(absl::StrCat("status = ", o.name, "_invoke();"));
+  w.Line(absl::StrCat("if (status != ", up, "_OK) return status;"));
+  for (size_t i = 0; i < p.outputs().size(); ++i) {
+    w.Line(absl::StrCat("memcpy(outputs[", i, "], ", o.name, "_output(", i, "u), ", up, "_OUTPUT_", i,
+                        "_BYTES);"));
+  }
+  w.Line(absl::StrCat("return ", up, "_OK;"));
+  w.Close();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
+                                                 const ArenaPlan& plan, const EmitOptions& o) {
+  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}};
+  ctx.requant_fixed = o.requant_fixed;
+  ReserveFileNames(ctx.names, o.name);
+
+  // Statement bodies first: they decide which kernels get embedded.
+  CodeWriter offsets;
+  EmitBufferOffsets(ctx, offsets);
+  CodeWriter weights;
+  EmitWeightsSection(ctx, o, weights);
+
+  // The statements as static functions; run again with other weight
+  // expressions for the AVX2 variant (x86_dispatch.h), so both copies agree.
+  const std::vector<std::string> fn_names = StatementFunctionNames(ctx);
+  EmitScratchOffsets(ctx, fn_names, offsets);
+  CodeWriter stmts;
+  OC_RETURN_IF_ERROR(EmitStatements(ctx, fn_names, stmts));
+  const bool dispatch = o.target->features.x86_avx2_dispatch && !fn_names.empty();
+  CodeWriter variant_stmts;
+  std::vector<std::string> weight_table;  // main-file expressions, in c->weights order
+  if (dispatch) OC_RETURN_IF_ERROR(EmitVariantStatements(ctx, fn_names, variant_stmts, weight_table));
+
+  std::string runtime = EmbedRuntime("oc_common.h") + EmbedRuntime("oc_math.h");
+  std::vector<std::string> headers;
+  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
+  for (const std::string& h : headers) runtime += EmbedRuntime(h);
+  for (const std::string& k : ctx.kernels) runtime += EmbedRuntime(k);
+
+  const CodeWriter ctx_struct = CtxStruct(o.name, dispatch);
+  const X86Dispatch x86{o.name, fn_names};
+
+  CodeWriter w;
+  EmitFileComment(o, w);
+  const CodeWriter preamble = Preamble(o.name);  // also NAME_avx2.c's
+  w.Raw(preamble.str());
+  EmitTargetMacros(o, w);
+  w.Raw(runtime);
+  w.Line();
+  w.Comment("---- weights (read-only) ----");
+  w.Raw(weights.str());
+  w.Line();
+  EmitArena(ctx, o, offsets, w);
+  w.Line();
+  w.Raw(ctx_struct.str());
+  w.Line();
+  w.Comment("---- statements, in the scheduled order ----");
+  w.Raw(stmts.str());
+  if (dispatch) EmitDispatchTables(x86, weight_table, w);
+  EmitRunFunctions(ctx, o, x86, dispatch, w);
   if (o.target->features.avx2) EmitAvx2End(w);
 
   std::vector<GeneratedFile> files;
