@@ -1,208 +1,239 @@
 #!/usr/bin/env python3
-"""Checks the README's memory tables against the compiler, cell by cell.
+"""Checks every figure the README shows, and the tables of docs/benchmarks.md the compiler can
+re-derive, against what they claim.
 
-  * "How much RAM, and is it the least?": for each public model, the
-    TFLite-style arena, the arena without overlap, the arena, the peak, the
-    lower bound and the certificate, compiled as the table says
-    (--kernel-scratch-budget=0), and the mean ratios below the table; with the
-    default options (kernel scratch in free bytes only), the arena equals the
-    modeled peak where the table says so, and the certificate column still
-    holds on every model;
-  * "Total RAM": for each public model, the TFLite-style arena with the inputs
-    and outputs in it, our arena plus the caller's buffers (default options,
-    --io=caller), our arena holding the inputs and outputs (--io=arena), its
-    lower bound and certificate, and the mean ratios below the table;
-  * "Patches": for each public model, total RAM with --io=arena without
-    patches, with --patches=auto and with it at a 15% MAC budget, the grid and
-    extra MACs of each, and the mean ratios below the table;
-  * the recompute table's rows for the project's test models (1%, cap 1):
-    arena without and with recompute, and the exact search's optimum.
+  * the README has at most --max-lines lines, and every table in it is one checked here (or
+    one without measurements: the options and the targets);
+  * the memory tables (memory_tables.py), in whichever of the two files they are: every cell
+    compiled again (the public models; skipped, saying so, without them);
+  * speed against ONNX Runtime: the README's rows are those recorded in docs/benchmarks.md,
+    the models are the public ones, and the geometric mean and worst row follow from the rows
+    (timings are not re-measured);
+  * the MLPerf Tiny table: the published columns are the figures bench/cortex_m_bench.py
+    prints, ours equal the README's, docs/benchmarks.md's and the M4F rows of its int8 table;
+    with --cortex-m, ours are measured again under QEMU (bench/cortex_m_bench.py --int8);
+  * conformance: the pass column is the allow-lists' count per folder (every listed test
+    must pass in conformance.*), the tests column the test data where present, and each row
+    adds up.
 
 Usage: check_readme_tables.py --compiler onnx-to-c --readme README.md
-           --models models/ [--public DIR]
-A missing public-model directory skips that table (and says so).
+           --benchmarks docs/benchmarks.md --models models/ [--public DIR]
+           [--allow-list FILE]... [--onnx-tests ARCHIVE] [--cortex-m --int8-dir DIR]
 """
 import argparse
+import importlib.util
 import json
-import re
+import math
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
-from common import run
+import memory_tables
+from common import ROOT, run
+from doc_tables import decimals, number, table_after, tables
+
+SPEED = "| model | x86-64 | x86-64-sse2 |"
+MLPERF = "| model | ours: instructions | ours: est. cycles |"
+CONFORMANCE = "| folder | tests | pass | rejected |"
+INT8_CORTEX_M = "| model | CPU | requant | instructions |"
+# Tables the README may show without a check: they hold no measurements.
+DESCRIPTIVE = ["| option | meaning |", "| `--target` | GCC flags |"]
+README_NEEDS = [memory_tables.TOTAL_RAM, SPEED, MLPERF, CONFORMANCE]
+BENCHMARKS_NEED = [memory_tables.ARENA, memory_tables.TOTAL_RAM, memory_tables.PATCHES, memory_tables.RECOMPUTE,
+                   SPEED, MLPERF, CONFORMANCE, INT8_CORTEX_M]
+DEBIAN_TESTS = Path("/usr/share/libonnx-testdata/data")
 
 
-def table_after(text, header_start):
-    """The rows (lists of cells) of the Markdown table whose header line starts with `header_start`."""
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith(header_start):
-            rows = []
-            for row in lines[i + 2:]:
-                if not row.startswith("|"):
-                    break
-                rows.append([c.strip() for c in row.strip().strip("|").split("|")])
-            return rows
-    raise SystemExit(f"FAIL: no table starting with {header_start!r} in the README")
+class Check:
+    def __init__(self):
+        self.failures = []
+
+    def fail(self, doc, what):
+        self.failures.append(f"{doc}: {what}")
+
+    def expect(self, doc, what, got, want):
+        if got != want:
+            self.fail(doc, f"{what}: the check gives {got}, the file says {want}")
 
 
-def number(cell):
-    m = re.match(r"[\d,]+", cell)
-    if not m:
-        raise SystemExit(f"FAIL: not a byte count: {cell!r}")
-    return int(m.group(0).replace(",", ""))
+def check_tables_present(check, docs):
+    for doc, needed in (("README.md", README_NEEDS), ("docs/benchmarks.md", BENCHMARKS_NEED)):
+        for header in needed:
+            if table_after(docs[doc], header) is None:
+                check.fail(doc, f"no table starting with {header!r}")
+    known = [memory_tables.ARENA, memory_tables.TOTAL_RAM, memory_tables.PATCHES, memory_tables.RECOMPUTE,
+             SPEED, MLPERF, CONFORMANCE, INT8_CORTEX_M, *DESCRIPTIVE]
+    for header in tables(docs["README.md"]):
+        if not any(header.startswith(k) for k in known):
+            check.fail("README.md", f"a table no test checks: {header[:80]!r}")
 
 
-def compile_report(compiler, model, extra, work):
-    out = Path(work) / (model.parent.name + "_" + model.stem)
-    res = run([compiler, str(model), "-o", str(out), "--report", str(out / "report.json")] + extra,
-              timeout=600)
-    if res.returncode != 0:
-        raise SystemExit(f"FAIL: {model} {' '.join(extra)}: exit {res.returncode}: {res.stderr[-400:]}")
-    return json.loads((out / "report.json").read_text())
+def check_speed(check, docs, public):
+    rows = {doc: table_after(text, SPEED) for doc, text in docs.items()}
+    if rows["README.md"] != rows["docs/benchmarks.md"]:
+        check.fail("README.md", "the speed table's rows differ from docs/benchmarks.md's")
+    body = [r for r in rows["docs/benchmarks.md"] if not r[0].startswith("geometric mean")]
+    last = [r for r in rows["docs/benchmarks.md"] if r[0].startswith("geometric mean")]
+    if public and public.is_dir():
+        check.expect("docs/benchmarks.md", "speed table models", [r[0] for r in body],
+                     sorted(m.stem for m in public.glob("*.onnx")))
+    if len(last) != 1:
+        check.fail("docs/benchmarks.md", "the speed table has no 'geometric mean (worst)' row")
+        return
+    for col in range(1, len(last[0])):
+        shown_mean, shown_worst = last[0][col].rstrip(")").split(" (")
+        values = [float(r[col]) for r in body]
+        mean = math.exp(sum(map(math.log, values)) / len(values))
+        check.expect("docs/benchmarks.md", f"speed geometric mean, column {col}",
+                     f"{mean:.{decimals(shown_mean)}f}", shown_mean)
+        check.expect("docs/benchmarks.md", f"speed worst, column {col}",
+                     f"{max(values):.{decimals(shown_worst)}f}", shown_worst)
+
+
+def published_figures():
+    """bench/cortex_m_bench.py's PUBLISHED: the other engines' MLPerf Tiny cycles per model."""
+    spec = importlib.util.spec_from_file_location("cortex_m_bench", ROOT / "bench" / "cortex_m_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench.PUBLISHED
+
+
+def check_mlperf(check, docs):
+    published = published_figures()
+    ours = {}
+    for doc, text in docs.items():
+        for row in table_after(text, MLPERF) or []:
+            model = row[0]
+            for cell, cycles in zip(row[3:], published.get(model, [])):
+                check.expect(doc, f"{model} published cycles", round(cycles), round(float(cell.split()[0]) * 1e6))
+            check.expect(doc, f"{model} published engines", len(row[3:]), len(published.get(model, [])))
+            ours.setdefault(model, {})[doc] = (number(row[1]), number(row[2]))
+    for model, by_doc in ours.items():
+        if len(set(by_doc.values())) != 1:
+            check.fail("README.md", f"{model}: our MLPerf figures differ between the files: {by_doc}")
+    int8_m4 = {r[0]: number(r[3]) for r in table_after(docs["docs/benchmarks.md"], INT8_CORTEX_M) or []
+               if r[1] == "cortex-m4" and r[2] == "float"}
+    for model, by_doc in ours.items():
+        check.expect("docs/benchmarks.md", f"{model}: the int8 table's M4F instructions against the MLPerf table's",
+                     int8_m4.get(model), next(iter(by_doc.values()))[0])
+    return ours
+
+
+def measure_mlperf(check, ours, compiler, int8_dir, work):
+    """Runs the bench command of the MLPerf table and compares our two columns."""
+    out = Path(work) / "cortex_m_int8.json"
+    res = run([sys.executable, str(ROOT / "bench" / "cortex_m_bench.py"), "--compiler", compiler, "--int8",
+               "--int8-dir", str(int8_dir), "--work", str(Path(work) / "qemu"), "--json", str(out)], timeout=3600)
+    if res.returncode != 0 or not out.exists():
+        check.fail("README.md", f"bench/cortex_m_bench.py --int8 failed: {res.stdout[-400:]} {res.stderr[-400:]}")
+        return
+    measured = {r["model"]: r["stats"] for r in json.loads(out.read_text())}
+    for model, by_doc in ours.items():
+        s = measured.get(model)
+        if s is None:
+            check.fail("README.md", f"{model}: not measured")
+            continue
+        got = (s["run_instructions"], s["run_cycles_m4_estimate"])
+        for doc, shown in by_doc.items():
+            check.expect(doc, f"{model} instructions and est. cycles on the M4F", got, shown)
+    print(f"MLPerf table: {len(measured)} models measured under QEMU")
+
+
+def allow_list_counts(paths):
+    counts = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                folder = line.split("/")[0]
+                counts[folder] = counts.get(folder, 0) + 1
+    return counts
+
+
+def test_data_counts(archive):
+    """Tests per folder in Debian's libonnx-testdata and in the archive, where present."""
+    counts = {}
+    if DEBIAN_TESTS.is_dir():
+        for folder in DEBIAN_TESTS.iterdir():
+            counts[folder.name] = sum(1 for t in folder.iterdir() if t.is_dir())
+    if archive and Path(archive).is_file():
+        with tarfile.open(archive) as tar:
+            for name in tar.getnames():
+                parts = name.split("/")
+                if len(parts) == 3 and parts[2] == "model.onnx":
+                    counts[parts[0]] = counts.get(parts[0], 0) + 1
+    return counts
+
+
+def check_conformance(check, docs, allow_lists, archive):
+    passing = allow_list_counts(allow_lists)
+    present = test_data_counts(archive)
+    for doc, text in docs.items():
+        for row in table_after(text, CONFORMANCE) or []:
+            folder = row[0].split()[0]
+            tests, passed, rejected, wrong, crashed = map(number, row[1:6])
+            check.expect(doc, f"conformance {folder}: passing (allow-list)", passing.get(folder), passed)
+            check.expect(doc, f"conformance {folder}: tests = the row's sum", passed + rejected + wrong + crashed, tests)
+            if folder in present:
+                check.expect(doc, f"conformance {folder}: tests in the data", present[folder], tests)
+            else:
+                print(f"{doc}: conformance {folder}: test count skipped (no test data)")
+
+
+def check_memory(check, docs, args, work):
+    compiler = memory_tables.Compiler(args.compiler, work)
+    public = Path(args.public) if args.public else None
+    for doc, text in docs.items():
+        found = tables(text)
+        if public and public.is_dir():
+            for header, fn in ((memory_tables.ARENA, memory_tables.check_arena_table),
+                               (memory_tables.TOTAL_RAM, memory_tables.check_total_ram_table),
+                               (memory_tables.PATCHES, memory_tables.check_patches_table)):
+                if any(h.startswith(header) for h in found):
+                    print(f"{doc}: {header[:60]}...: {fn(check, doc, text, public, compiler)} rows checked")
+        else:
+            print(f"{doc}: memory tables of the public models skipped (no public models directory)")
+        if any(h.startswith(memory_tables.RECOMPUTE) for h in found):
+            n = memory_tables.check_recompute_rows(check, doc, text, args.models, compiler)
+            print(f"{doc}: recompute table: {n} test-model rows checked")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--readme", required=True)
+    ap.add_argument("--benchmarks", required=True)
     ap.add_argument("--models", required=True)
     ap.add_argument("--public")
+    ap.add_argument("--allow-list", action="append", default=[])
+    ap.add_argument("--onnx-tests", help="the ONNX v1.17.0 node tests' archive (counted where present)")
+    ap.add_argument("--max-lines", type=int, default=300)
+    ap.add_argument("--cortex-m", action="store_true", help="only measure the MLPerf table under QEMU")
+    ap.add_argument("--int8-dir")
     a = ap.parse_args()
-    text = Path(a.readme).read_text()
-    failures = []
-
-    def expect(what, got, want):
-        if got != want:
-            failures.append(f"{what}: the compiler gives {got}, the README says {want}")
-
+    docs = {"README.md": Path(a.readme).read_text(), "docs/benchmarks.md": Path(a.benchmarks).read_text()}
+    check = Check()
     with tempfile.TemporaryDirectory() as work:
-        public = Path(a.public) if a.public else None
-        if public and public.is_dir():
-            rows = table_after(text, "| model | TFLite-style arena | our arena without overlap |")
-            ratios, ratios_no_overlap = [], []
-            for cells in rows:
-                name = cells[0]
-                model = public / f"{name}.onnx"
-                r = compile_report(a.compiler, model, ["--kernel-scratch-budget=0"], work)
-                expect(f"{name} TFLite-style arena", r["tflite_style_arena_bytes"], number(cells[1]))
-                expect(f"{name} arena without overlap", r["no_overlap_arena_bytes"], number(cells[2]))
-                expect(f"{name} arena", r["arena_bytes"], number(cells[3]))
-                expect(f"{name} peak", r["peak_bytes"], number(cells[4]))
-                expect(f"{name} lower bound", r["lower_bound_bytes"], number(cells[5]))
-                certified = cells[6]
-                expect(f"{name} certified", r["certified_optimal"], certified.startswith("yes"))
-                if "exhaustive search" in certified:
-                    expect(f"{name} proven optimal by the exhaustive search", r["proven_optimal"], True)
-                ratios.append(r["arena_bytes"] / r["tflite_style_arena_bytes"])
-                ratios_no_overlap.append(r["no_overlap_arena_bytes"] / r["tflite_style_arena_bytes"])
-                d = compile_report(a.compiler, model, [], work)
-                # Where the table shows the arena above the peak (concat buffers in parts,
-                # whose fixed offsets the packing may not fit into the peak), it says so.
-                if number(cells[3]) == number(cells[4]):
-                    expect(f"{name} (default options): arena equals the modeled peak", d["arena_bytes"],
-                           d["peak_bytes"])
-                expect(f"{name} (default options): certified", d["certified_optimal"],
-                       certified.startswith("yes"))
-                expect(f"{name} (default options): proven optimal", d["proven_optimal"], True)
-            m = re.search(r"Mean ratio to the TFLite-style arena: ([\d.]+) \(([\d.]+) without overlap\)", text)
-            if not m:
-                failures.append("no 'Mean ratio to the TFLite-style arena' line")
+        if a.cortex_m:
+            ours = check_mlperf(check, docs)
+            if a.int8_dir and Path(a.int8_dir).is_dir():
+                measure_mlperf(check, ours, a.compiler, a.int8_dir, work)
             else:
-                mean = sum(ratios) / len(ratios)
-                mean_no = sum(ratios_no_overlap) / len(ratios_no_overlap)
-                expect("mean ratio", f"{mean:.{len(m.group(1).split('.')[1])}f}", m.group(1))
-                expect("mean ratio without overlap", f"{mean_no:.{len(m.group(2).split('.')[1])}f}",
-                       m.group(2))
-            print(f"public-model table: {len(rows)} rows checked")
-            rows = table_after(text, "| model | TFLite-style arena with inputs and outputs |")
-            caller_ratios, arena_ratios = [], []
-            for cells in rows:
-                name = cells[0]
-                model = public / f"{name}.onnx"
-                c = compile_report(a.compiler, model, ["--io=caller"], work)
-                r = compile_report(a.compiler, model, ["--io=arena"], work)
-                tfl = r["tflite_style_io_arena_bytes"]
-                expect(f"{name} TFLite-style arena with inputs and outputs", tfl, number(cells[1]))
-                expect(f"{name} arena + caller buffers", c["total_ram_bytes"], number(cells[2]))
-                expect(f"{name} arena holding them", r["total_ram_bytes"], number(cells[3]))
-                expect(f"{name} (--io=arena) lower bound", r["lower_bound_bytes"], number(cells[4]))
-                expect(f"{name} (--io=arena) certified", r["certified_optimal"], cells[5].startswith("yes"))
-                if "exhaustive search" in cells[5]:
-                    expect(f"{name} (--io=arena) proven optimal", r["proven_optimal"], True)
-                # The arena may miss the modeled peak (fixed offsets of concat
-                # parts or contract chains pack imperfectly): the row says so.
-                expect(f"{name} (--io=arena) arena above the modeled peak",
-                       r["arena_bytes"] != r["peak_bytes"], "above the peak" in cells[5])
-                caller_ratios.append(c["total_ram_bytes"] / tfl)
-                arena_ratios.append(r["total_ram_bytes"] / tfl)
-            m = re.search(r"Mean total RAM against that arena: ([\d.]+) with the inputs and outputs\s+in\s+"
-                          r"our\s+arena, ([\d.]+) with\s+caller buffers", text)
-            if not m:
-                failures.append("no 'Mean total RAM against that arena' line")
-            else:
-                expect("mean total RAM ratio (--io=arena)",
-                       f"{sum(arena_ratios) / len(arena_ratios):.{len(m.group(1).split('.')[1])}f}", m.group(1))
-                expect("mean total RAM ratio (--io=caller)",
-                       f"{sum(caller_ratios) / len(caller_ratios):.{len(m.group(2).split('.')[1])}f}", m.group(2))
-            print(f"total-RAM table: {len(rows)} rows checked")
-            rows = table_after(text, "| model | TFLite-style arena with inputs and outputs | without patches |")
-            means = [[], [], []]
-            for cells in rows:
-                name = cells[0]
-                model = public / f"{name}.onnx"
-                off = compile_report(a.compiler, model, ["--io=arena"], work)
-                tfl = off["tflite_style_io_arena_bytes"]
-                expect(f"{name} TFLite-style arena with inputs and outputs", tfl, number(cells[1]))
-                expect(f"{name} without patches", off["total_ram_bytes"], number(cells[2]))
-                means[0].append(off["total_ram_bytes"] / tfl)
-                for k, budget in ((1, []), (2, ["--recompute-mac-budget=15"])):
-                    r = compile_report(a.compiler, model, ["--io=arena", "--patches=auto", *budget], work)
-                    p = r["patches"]
-                    grid = (f"{p['grid'][0]}x{p['grid'][1]}, +{r['recompute_mac_overhead_percent']:.1f}%"
-                            if p["applied"] else "-")
-                    expect(f"{name} patches {budget or '1%'}", r["total_ram_bytes"], number(cells[2 * k + 1]))
-                    expect(f"{name} patches {budget or '1%'} grid", grid, cells[2 * k + 2])
-                    expect(f"{name} patches {budget or '1%'} arena no larger than without",
-                           r["arena_bytes"] <= off["arena_bytes"], True)
-                    means[k].append(r["total_ram_bytes"] / tfl)
-            m = re.search(r"Mean total RAM against the TFLite-style arena with inputs and outputs: ([\d.]+) without\s+"
-                          r"patches,\s+([\d.]+) with `--patches=auto`, ([\d.]+) with a 15% budget", text)
-            if not m:
-                failures.append("no 'Mean total RAM ... without patches' line")
-            else:
-                for k in range(3):
-                    got = f"{sum(means[k]) / len(means[k]):.{len(m.group(k + 1).split('.')[1])}f}"
-                    expect(f"mean total RAM ratio ({['without patches', 'patches', 'patches, 15%'][k]})",
-                           got, m.group(k + 1))
-            print(f"patches table: {len(rows)} rows checked")
+                print(f"MLPerf table: measurement skipped ({a.int8_dir} not found)")
         else:
-            print("public-model table: skipped (no public models directory)")
-
-        checked = 0
-        for cells in table_after(text, "| model | budget, cap | arena without | arena with |"):
-            m = re.match(r"([\w/]+) \(test model\)$", cells[0])
-            if not m or cells[1] != "1%, 1":
-                continue
-            model = Path(a.models) / m.group(1) / "model.onnx"
-            r = compile_report(a.compiler, model, ["--recompute=on"], work)
-            rc = r["recompute"]
-            name = m.group(1)
-            expect(f"{name} arena without recompute", rc["arena_before_bytes"], number(cells[2]))
-            expect(f"{name} arena with recompute", rc["arena_after_bytes"], number(cells[3]))
-            if cells[5] != "-":
-                expect(f"{name} exact recompute optimum", rc["exact_search"]["peak_bytes"], number(cells[5]))
-            expect(f"{name} arena equals the modeled peak", r["arena_bytes"], r["peak_bytes"])
-            checked += 1
-        print(f"recompute table: {checked} test-model rows checked")
-        if checked == 0:
-            failures.append("the recompute table has no test-model rows")
-
-    for f in failures:
+            lines = len(docs["README.md"].splitlines())
+            if lines > a.max_lines:
+                check.fail("README.md", f"{lines} lines, above {a.max_lines}")
+            check_tables_present(check, docs)
+            check_memory(check, docs, a, work)
+            check_speed(check, docs, Path(a.public) if a.public else None)
+            check_mlperf(check, docs)
+            check_conformance(check, docs, a.allow_list, a.onnx_tests)
+    for f in check.failures:
         print("FAIL:", f)
-    if failures:
+    if check.failures:
         return 1
-    print("PASS: the README's memory tables match the compiler")
+    print("PASS: the README's figures and docs/benchmarks.md's tables match what they claim")
     return 0
 
 
