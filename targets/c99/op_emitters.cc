@@ -50,13 +50,13 @@ std::string StatementEmitter::ActInit(const Statement& s) {
 
 // The op table (compiler/ir/ops.def) names each op's emitter member.
 absl::Status StatementEmitter::Run() {
-  using Method = absl::Status (StatementEmitter::*)();
-  static constexpr Method kEmit[] = {
+  switch (s_.op) {
 #define OC_OP(Enum, Name, Category, MinOps, MaxOps, Effect, Results, Attrs, Emit) \
-  &StatementEmitter::Emit,
+  case OpKind::Enum:                                                            \
+    return Emit();
 #include "compiler/ir/ops.def"
-  };
-  return (this->*kEmit[static_cast<int>(s_.op)])();
+  }
+  return absl::InternalError("statement of an unknown op");
 }
 
 absl::Status StatementEmitter::View() {
