@@ -11,7 +11,7 @@
 //   tiled-hard   tiled instances kept only when greedy-by-size is at least
 //                30% above max-live.
 //
-//   oc-bench-packing [--instances N] [--buffers N] [--budget-ms MS] [--seed S]
+//   oc-bench-packing [--instances N] [--buffers N] [--budget UNITS] [--seed S]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -33,7 +33,7 @@ struct Row {
   bool reached;
 };
 
-void Report(const std::string& family, std::vector<Row> rows, int64_t budget_ms) {
+void Report(const std::string& family, std::vector<Row> rows, int64_t budget) {
   if (rows.empty()) {
     std::printf("%-11s no instances\n", family.c_str());
     return;
@@ -52,10 +52,10 @@ void Report(const std::string& family, std::vector<Row> rows, int64_t budget_ms)
     reached += r.reached;
   }
   std::printf("%-11s %4zu  greedy %.3f/%.3f  best-fit %.3f/%.3f  exact %.3f/%.3f/%.3f  "
-              "reached %d/%zu in %lld ms (median %.0f ms)\n",
+              "reached %d/%zu within %lld work units (median %.0f ms)\n",
               family.c_str(), rows.size(), pct(g, 0.5), pct(g, 1.0), pct(b, 0.5), pct(b, 1.0),
               pct(e, 0.5), pct(e, 0.9), pct(e, 1.0), reached, rows.size(),
-              static_cast<long long>(budget_ms), pct(ms, 0.5));
+              static_cast<long long>(budget), pct(ms, 0.5));
 }
 
 }  // namespace
@@ -63,12 +63,12 @@ void Report(const std::string& family, std::vector<Row> rows, int64_t budget_ms)
 
 int main(int argc, char** argv) {
   int instances = 40, buffers = 300;
-  int64_t budget_ms = 1000;
+  int64_t budget = 10000000;  // work units per instance
   uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--instances")) instances = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--buffers")) buffers = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--budget-ms")) budget_ms = std::atoll(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--budget")) budget = std::atoll(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
   }
   std::printf("arena planners on random intervals: %d instances of %d buffers per family\n",
@@ -89,8 +89,13 @@ int main(int argc, char** argv) {
       oc::Packing best = oc::PackBestFit(items, oc::kAlign);
       if (greedy.size < best.size) best = greedy;
       // As the `best` planner does: the two exact searches share the budget.
-      oc::Packing exact = oc::PackExact(items, best, t0 + std::chrono::milliseconds(budget_ms * 4 / 5));
-      exact = oc::PackExactByOffset(items, exact, t0 + std::chrono::milliseconds(budget_ms));
+      oc::WorkBudget work(budget);
+      oc::Packing exact;
+      {
+        oc::WorkBudget most(work, work.ShareOfLeft(4, 5));
+        exact = oc::PackExact(items, best, most);
+      }
+      exact = oc::PackExactByOffset(items, exact, work);
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (!oc::PackingIsValid(items, exact)) {
         std::printf("INVALID packing in family %s\n", family.c_str());
@@ -98,7 +103,7 @@ int main(int argc, char** argv) {
       }
       rows.push_back({greedy.size / live, best.size / live, exact.size / live, ms, exact.optimal});
     }
-    oc::Report(family, rows, budget_ms);
+    oc::Report(family, rows, budget);
   }
   return 0;
 }

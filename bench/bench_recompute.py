@@ -10,7 +10,7 @@ them with --all-models, otherwise the recompute_* ones and the other networks; a
 hard scheduling cases under hard/) it compiles
 twice, in one run:
   onnx-to-c MODEL --report R.json                                   (no recompute)
-  onnx-to-c MODEL --report R.json --recompute=on --time-limit=60 --schedule-budget-ms=5000
+  onnx-to-c MODEL --report R.json --recompute=on --search-effort=7
 and prints, from the reports:
   arena off / on       the arena without and with recompute ("arena_bytes")
   peak off / on        the modeled peaks
@@ -58,7 +58,7 @@ def main():
     cases += [("hard/" + d.parent.name, d) for d in sorted(Path(args.models).glob("hard/*/model.onnx"))]
     work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="oc-bench-recompute-"))
     on_args = ["--recompute=on", f"--recompute-cap={args.cap}", f"--recompute-mac-budget={args.budget}",
-               "--time-limit=60", "--schedule-budget-ms=5000"]
+               "--search-effort=7"]
     print(f"cap {args.cap}, MAC budget {args.budget}%")
     print("| model | statements | arena off | arena on | drop | peak off | peak on | clones | "
           "extra MACs | MACs % | exact peak |")

@@ -17,14 +17,19 @@
 namespace oc {
 namespace {
 
-Deadline After(int ms) { return std::chrono::steady_clock::now() + std::chrono::milliseconds(ms); }
+// A fresh budget of `units` work units for one search.
+WorkBudget& After(int64_t units) {
+  static WorkBudget budget(0);
+  budget = WorkBudget(units);
+  return budget;
+}
 
 // The program in its optimal order (as the compiler's scheduler would give
 // it on graphs this small), and that peak.
 int64_t OrderOptimally(Program& p, const RecomputeOptions& o) {
   MemoryModel m = ComputeMemoryModel(p, o.alignment, o.aliases);
   ProgramGraph pg = BuildScheduleGraph(p, m);
-  ExactSearchResult e = ExactMinPeakOrder(pg.graph, m.peak_bytes, After(5000));
+  ExactSearchResult e = ExactMinPeakOrder(pg.graph, m.peak_bytes, After(int64_t{1} << 40));
   if (e.improved) ApplyOrder(p, e.order);
   return ComputeMemoryModel(p, o.alignment, o.aliases).peak_bytes;
 }
@@ -38,11 +43,11 @@ int Show(uint64_t seed, int n, double budget, int cap) {
   Program p = RandomRecomputeProgram(seed, n);
   const int64_t before = OrderOptimally(p, o);
   std::printf("%speak %lld in its best order\n", PrintProgram(p).c_str(), static_cast<long long>(before));
-  ExactRecomputeResult e = ExactMinPeakWithRecompute(p, o, After(5000));
+  ExactRecomputeResult e = ExactMinPeakWithRecompute(p, o, After(int64_t{1} << 40));
   std::printf("exact: peak %lld (%s), clones:", static_cast<long long>(e.peak), e.finished ? "finished" : "cut short");
   for (const RecomputeClone& c : e.clones) std::printf(" %d", c.clone_of);
   Program h = p;
-  auto r = RunRecompute(h, o, After(2000));
+  auto r = RunRecompute(h, o, After(int64_t{1} << 40));
   if (!r.ok()) return 1;
   std::printf("\nheuristic: peak %lld, arena %lld -> %lld, %lld candidates, clones:",
               static_cast<long long>(r->peak_after), static_cast<long long>(r->arena_before),
@@ -65,9 +70,9 @@ int Run(int per_size) {
         o.mac_budget_percent = budget;
         Program p = RandomRecomputeProgram(1000 * n + k, n);
         const int64_t before = OrderOptimally(p, o);
-        ExactRecomputeResult e = ExactMinPeakWithRecompute(p, o, After(5000));
+        ExactRecomputeResult e = ExactMinPeakWithRecompute(p, o, After(int64_t{1} << 40));
         Program h = p;
-        auto r = RunRecompute(h, o, After(2000));
+        auto r = RunRecompute(h, o, After(int64_t{1} << 40));
         if (!r.ok() || !e.finished) continue;
         ++finished;
         const int64_t heuristic = std::min(r->peak_after, OrderOptimally(h, o));

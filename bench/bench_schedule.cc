@@ -1,7 +1,7 @@
 // Scheduler benchmark on generated graphs (not a ctest).
 //
-//   oc-bench-schedule [--budget-ms N] [--instances K] [--families-only | --scaling-only]
-//                     [--scaling-sizes 100,1000,10000] [--scaling-instances K] [--bound-limit-s S]
+//   oc-bench-schedule [--budget UNITS] [--instances K] [--families-only | --scaling-only]
+//                     [--scaling-sizes 100,1000,10000] [--scaling-instances K] [--bound-limit UNITS]
 //
 // Part 1, per generator family (K instances of 20..200 nodes, each renumbered
 // so that its file order is a random topological order, i.e. a badly stored
@@ -11,7 +11,7 @@
 // reduction against the file order and RPO, and the exact search's effort.
 // Part 2, scaling on layered random DAGs (width <= 8, and "wide": width <=
 // sqrt(n)/2) and series-parallel graphs of 100, 1,000 and 10,000 nodes: the
-// heuristics' time, the node bound's time (stopped after --bound-limit-s,
+// heuristics' time, the node bound's time (stopped after --bound-limit work units,
 // default 120, and then marked STOPPED) and how often the node bound
 // certifies the heuristic order.
 // Output: plain Markdown tables.
@@ -27,6 +27,7 @@
 #include "bench/graph_generators.h"
 #include "passes/analysis/schedule_graph.h"
 #include "passes/planning/lower_bounds.h"
+#include "passes/planning/schedule.h"
 #include "passes/planning/schedulers.h"
 
 namespace oc {
@@ -39,12 +40,12 @@ double MsSince(Clock::time_point t0) {
 }
 
 struct Options {
-  int64_t budget_ms = 700;  // ScheduleOptions' default
+  int64_t budget = kDefaultScheduleBudget;  // ScheduleOptions' default, in work units
   int instances = 6;
   bool families = true, scaling = true;
   std::vector<int> scaling_sizes = {100, 1000, 10000};
   int scaling_instances = 3;
-  int64_t bound_limit_s = 120;  // the scaling table stops a node bound after this long
+  int64_t bound_limit = int64_t{1} << 36;  // work units: the scaling table stops a node bound there
 };
 
 struct Outcome {
@@ -57,11 +58,11 @@ struct Outcome {
 };
 
 // ScheduleProgram's ladder, on a bare graph.
-Outcome Schedule(const ScheduleGraph& g, int64_t budget_ms) {
+Outcome Schedule(const ScheduleGraph& g, int64_t budget_units) {
   Outcome o;
   o.nodes = g.num_nodes;
   const auto t0 = Clock::now();
-  const Deadline deadline = t0 + std::chrono::milliseconds(budget_ms);
+  WorkBudget deadline(budget_units);
   std::vector<int> file = FileOrder(g), rpo = ReversePostOrder(g);
   o.file_peak = PeakBytes(g, file);
   o.rpo_peak = PeakBytes(g, rpo);
@@ -83,7 +84,10 @@ Outcome Schedule(const ScheduleGraph& g, int64_t budget_ms) {
   consider(rpo, "rpo");
   consider(GreedyLeastPeak(g), "greedy");
   consider(MemoryAwareDfs(g), "dfs");
-  consider(ImproveLocally(g, chosen, t0 + std::chrono::milliseconds(budget_ms / 4)), "local");
+  {
+    WorkBudget local(deadline, deadline.ShareOfLeft(1, 4));
+    consider(ImproveLocally(g, chosen, local), "local");
+  }
   o.heuristic_peak = peak;
   o.heuristic_ms = MsSince(t0);
 
@@ -128,8 +132,8 @@ Outcome Schedule(const ScheduleGraph& g, int64_t budget_ms) {
 double Pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
 
 void FamilyTable(const Options& opt) {
-  std::printf("## Per family (budget %lld ms per graph, %d instances each, 20..200 nodes)\n\n",
-              static_cast<long long>(opt.budget_ms), opt.instances);
+  std::printf("## Per family (budget %lld work units per graph, %d instances each, 20..200 nodes)\n\n",
+              static_cast<long long>(opt.budget), opt.instances);
   std::printf("File order = a random topological order of the generated graph. Certified: peak == lower bound. "
               "Proven: certified, or the exact search exhausted the space. Gap %% = (peak - bound) / peak as in the report, "
               "mean over instances. Reduction %% = (baseline - peak) / baseline, mean. "
@@ -148,7 +152,7 @@ void FamilyTable(const Options& opt) {
       uint64_t seed = 1000 * (i + 1) + static_cast<uint64_t>(family.size());
       GeneratedGraph gen = GenerateFamily(family, size, seed);
       ScheduleGraph g = RandomTopologicalRelabel(gen.graph, seed + 7);
-      Outcome o = Schedule(g, opt.budget_ms);
+      Outcome o = Schedule(g, opt.budget);
       min_nodes = std::min(min_nodes, o.nodes);
       max_nodes = std::max(max_nodes, o.nodes);
       certified += o.peak == o.bound;
@@ -191,10 +195,10 @@ void FamilyTable(const Options& opt) {
 
 void ScalingTable(const Options& opt) {
   std::printf("## Scaling (heuristics = best of file order, RPO, greedy, DFS; node bound = ComputeLowerBound without pairs, "
-              "stopped after %lld s; %d instances per row)\n\n", static_cast<long long>(opt.bound_limit_s), opt.scaling_instances);
+              "stopped after %lld work units; %d instances per row)\n\n", static_cast<long long>(opt.bound_limit), opt.scaling_instances);
   std::printf("| family | nodes | buffers | heuristic ms | node bound ms | heuristic + bound ms | cuts | certified "
-              "| mean gap %% | vs file %% | vs RPO %% | local search (%lld ms budget) gain %% |\n",
-              static_cast<long long>(opt.budget_ms / 4));
+              "| mean gap %% | vs file %% | vs RPO %% | local search (%lld work units) gain %% |\n",
+              static_cast<long long>(opt.budget / 4));
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const std::string family : {"layered", "layered-wide", "series-parallel"}) {
     for (int n : opt.scaling_sizes) {
@@ -225,7 +229,8 @@ void ScalingTable(const Options& opt) {
         }
         double h = MsSince(t0);
         auto b0 = Clock::now();
-        LowerBound lb = ComputeLowerBound(g, best, peak, Clock::now() + std::chrono::seconds(opt.bound_limit_s), false);
+        WorkBudget bound_budget(opt.bound_limit);
+        LowerBound lb = ComputeLowerBound(g, best, peak, bound_budget, false);
         double b = MsSince(b0);
         complete = complete && lb.complete;
         heur_ms += h;
@@ -237,8 +242,8 @@ void ScalingTable(const Options& opt) {
         vs_file += Pct(static_cast<double>(file_peak - peak), static_cast<double>(file_peak));
         vs_rpo += Pct(static_cast<double>(rpo_peak - peak), static_cast<double>(rpo_peak));
         if (lb.bytes < peak) {
-          std::vector<int> improved =
-              ImproveLocally(g, best, Clock::now() + std::chrono::milliseconds(opt.budget_ms / 4));
+          WorkBudget local(opt.budget / 4);
+          std::vector<int> improved = ImproveLocally(g, best, local);
           local_gain += Pct(static_cast<double>(peak - PeakBytes(g, improved)), static_cast<double>(peak));
         }
       }
@@ -279,8 +284,8 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--budget-ms") {
-      opt.budget_ms = std::atoll(value());
+    if (a == "--budget") {
+      opt.budget = std::atoll(value());
     } else if (a == "--instances") {
       opt.instances = std::max(1, std::atoi(value()));
     } else if (a == "--families-only") {
@@ -289,14 +294,14 @@ int main(int argc, char** argv) {
       opt.families = false;
     } else if (a == "--scaling-sizes") {
       opt.scaling_sizes = oc::ParseSizes(value());
-    } else if (a == "--bound-limit-s") {
-      opt.bound_limit_s = std::max<int64_t>(1, std::atoll(value()));
+    } else if (a == "--bound-limit") {
+      opt.bound_limit = std::max<int64_t>(1, std::atoll(value()));
     } else if (a == "--scaling-instances") {
       opt.scaling_instances = std::max(1, std::atoi(value()));
     } else {
       std::fprintf(stderr,
-                   "usage: oc-bench-schedule [--budget-ms N] [--instances K] [--families-only | --scaling-only] "
-                   "[--scaling-sizes 100,1000,10000] [--scaling-instances K] [--bound-limit-s S]\n");
+                   "usage: oc-bench-schedule [--budget UNITS] [--instances K] [--families-only | --scaling-only] "
+                   "[--scaling-sizes 100,1000,10000] [--scaling-instances K] [--bound-limit UNITS]\n");
       return 2;
     }
   }

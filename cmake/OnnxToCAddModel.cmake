@@ -28,7 +28,7 @@
 #   REPORT       also write the JSON report (docs/report.md) to this file
 #   HTML_REPORT  also write the HTML report to this file (relative paths of both reports: to the
 #                current binary directory)
-#   OPTIONS      further command-line options (docs/cli.md), e.g. --schedule-budget-ms=2000
+#   OPTIONS      further command-line options (docs/cli.md), e.g. --search-effort=3
 #
 # The C goes to ${CMAKE_CURRENT_BINARY_DIR}/onnx_to_c/<target>/ and is regenerated when the model
 # or the compiler changes. Files whose contents did not change keep their timestamps, so code

@@ -19,18 +19,18 @@ double MsSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& o) {
-  const int64_t plan = std::max<int64_t>(o.plan_budget_ms, 0);
-  const int64_t schedule = std::max<int64_t>(o.schedule_budget_ms, 0);
-  SearchBudgets b{schedule, plan, plan / 4, plan / 2, o.recompute ? 2 * schedule : 0};
-  const int64_t limit = std::max<int64_t>(o.time_limit_ms, 0);
-  const int64_t total =
-      b.schedule_ms + b.plan_ms + b.baseline_plan_ms + b.joint_plan_ms + b.recompute_ms;
-  if (total > limit) {
-    // Rounding down keeps the sum within the limit.
-    auto scale = [&](int64_t ms) { return static_cast<int64_t>(static_cast<double>(ms) * limit / total); };
-    b = {scale(b.schedule_ms), scale(b.plan_ms), scale(b.baseline_plan_ms), scale(b.joint_plan_ms),
-         scale(b.recompute_ms), /*scaled_down=*/true};
+SearchBudgets SearchBudgetsFor(const CompileOptions& o) {
+  const double effort = std::max(o.search_effort, 0.0);
+  auto scale = [&](int64_t units) { return static_cast<int64_t>(static_cast<double>(units) * effort); };
+  SearchBudgets b;
+  b.schedule = scale(kDefaultScheduleBudget);
+  b.plan = scale(kDefaultPlanBudget);
+  b.baseline_plan = b.plan / 4;
+  b.joint_plan = b.plan / 2;
+  b.recompute = o.recompute ? 2 * b.schedule : 0;
+  if (o.time_limit_ms >= 0) {
+    b.stop = std::make_shared<HardStop>(std::chrono::steady_clock::now() +
+                                        std::chrono::milliseconds(o.time_limit_ms));
   }
   return b;
 }
@@ -42,7 +42,7 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   m.aliases.io_in_arena = o.io_in_arena;
   m.schedule = o.schedule;
   m.planner = o.planner;
-  m.budgets = SearchBudgetsWithinLimit(o);
+  m.budgets = SearchBudgetsFor(o);
   m.recompute_cap = o.recompute_cap;
   m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
   m.patches = o.patches;

@@ -29,11 +29,13 @@ struct CompileOptions {
   // IR passes to run; the memory stages follow unless the list has some.
   std::vector<std::string> passes;
   Planner planner = Planner::kBest;
-  int64_t plan_budget_ms = 300;
   ScheduleMode schedule = ScheduleMode::kBest;
-  int64_t schedule_budget_ms = 700;
-  // Bound on all the searches together (see SearchBudgetsWithinLimit).
-  int64_t time_limit_ms = 10000;
+  // Scales every search's work budget (SearchBudgetsFor); 0: heuristics only.
+  double search_effort = 1.0;
+  // A hard stop on the searches together, in wall-clock time (-1: none). The
+  // budgets are work units, so it fires only on a machine far slower than the
+  // defaults assume, and the report then says so.
+  int64_t time_limit_ms = 60000;
   int64_t alignment = 16;
   const Target* target = FindTarget("x86-64");  // never null
   std::string arena_section;      // linker section of the arena; empty: the compiler's choice
@@ -81,13 +83,10 @@ struct CompileResult : PipelineState {
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 
-// What each search may spend. The schedule search (local search, exact
-// search, lower bounds) gets schedule_budget_ms, the arena planner's exact
-// packing plan_budget_ms and the views-only baseline plan a quarter of that;
-// when these add up to more than time_limit_ms, all of them are scaled down
-// together so that they fit. The defaults (700 + 300 + 75 + 150 ms) fit the
-// default limit (10 s) as they are.
-SearchBudgets SearchBudgetsWithinLimit(const CompileOptions& options);
+// What each search may spend, in work units: the defaults
+// (kDefaultScheduleBudget, kDefaultPlanBudget and their parts) times
+// `search_effort`, and the hard stop of `time_limit_ms` from now.
+SearchBudgets SearchBudgetsFor(const CompileOptions& options);
 
 // The memory stages' options for these compile options.
 MemoryOptions MemoryOptionsFor(const CompileOptions& options);

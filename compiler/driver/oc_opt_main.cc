@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
   state.memory.aliases = aliases;
   state.memory.schedule = *schedule;
   state.memory.planner = *planner;
-  state.memory.budgets.recompute_ms = 2 * state.memory.budgets.schedule_ms;
+  state.memory.budgets.recompute = 2 * state.memory.budgets.schedule;
   state.memory.recompute_cap = static_cast<int>(recompute_cap);
   state.memory.recompute_mac_budget_percent = recompute_mac_budget;
   state.memory.kernel_scratch_budget = kernel_scratch_budget;

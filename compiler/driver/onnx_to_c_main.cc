@@ -52,11 +52,12 @@ std::vector<oc::CliOption> Options() {
        "PLANNER"},
       {"schedule", "", true, "best",
        "operator order: file, rpo, heuristic or best (heuristics, then exact search)", "", "ORDER"},
-      {"schedule-budget-ms", "", true, "700",
-       "time for the local search, the exact search and the lower bounds", "", "MS"},
-      {"time-limit", "", true, "10",
-       "seconds for all the searches together (schedule budget, arena planner, baselines); "
-       "their budgets are scaled down to fit", "", "SECONDS"},
+      {"search-effort", "", true, "1",
+       "scales the work budgets of every search (orders, bounds, arena plans); they count work, "
+       "not time, so the output is the same on any machine; 0: heuristics only", "", "X"},
+      {"time-limit", "", true, "60",
+       "a hard stop on the searches together, in seconds of wall-clock time; the report says "
+       "when it cut one short (the output then depends on the machine)", "", "SECONDS"},
       {"alignment", "", true, "", "arena alignment in bytes, a power of two",
        "16 on x86-64, 8 on Cortex-M", "N"},
       {"target", "", true, "x86-64", "the target: " + oc::TargetNames(), "", "CPU"},
@@ -195,9 +196,8 @@ std::string ReadSearchOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
   const std::optional<oc::ScheduleMode> schedule = oc::ParseScheduleMode(cli.Get("schedule"));
   if (!schedule) return "--schedule must be file, rpo, heuristic or best";
   o.schedule = *schedule;
-  if (!oc::ParseCount(cli.Get("schedule-budget-ms"), &o.schedule_budget_ms) ||
-      o.schedule_budget_ms > 3600000) {
-    return "--schedule-budget-ms must be a number of milliseconds between 0 and 3600000";
+  if (!oc::ParseDecimal(cli.Get("search-effort"), &o.search_effort) || o.search_effort > 1000) {
+    return "--search-effort must be a number between 0 and 1000";
   }
   double time_limit_s = 0;
   if (!oc::ParseDecimal(cli.Get("time-limit"), &time_limit_s) || time_limit_s > 3600) {

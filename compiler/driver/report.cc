@@ -368,15 +368,16 @@ void WriteTargetAndCosts(ReportWriter& w, const CompileOptions& o, const Compile
   w.Double(F::kTimingPlan, r.plan_ms);
   w.Double(F::kTimingEmit, r.emit_ms);
   w.EndObject();
-  // What --time-limit left each search (SearchBudgetsWithinLimit).
-  const SearchBudgets budgets = SearchBudgetsWithinLimit(o);
-  w.BeginObject(F::kSearchBudgetsMs);
+  const SearchBudgets& budgets = r.memory.budgets;
+  w.BeginObject(F::kSearchBudgets);
+  w.Double(F::kBudgetEffort, o.search_effort);
   w.Int(F::kBudgetTimeLimit, o.time_limit_ms);
-  w.Int(F::kBudgetSchedule, budgets.schedule_ms);
-  w.Int(F::kBudgetPlan, budgets.plan_ms);
-  w.Int(F::kBudgetBaselinePlans, budgets.baseline_plan_ms);
-  w.Int(F::kBudgetJointPlans, budgets.joint_plan_ms);
-  w.Int(F::kBudgetRecompute, budgets.recompute_ms);
+  w.Bool(F::kBudgetCutShort, budgets.stop && budgets.stop->fired());
+  w.Int(F::kBudgetSchedule, budgets.schedule);
+  w.Int(F::kBudgetPlan, budgets.plan);
+  w.Int(F::kBudgetBaselinePlans, budgets.baseline_plan);
+  w.Int(F::kBudgetJointPlans, budgets.joint_plan);
+  w.Int(F::kBudgetRecompute, budgets.recompute);
   w.EndObject();
 }
 

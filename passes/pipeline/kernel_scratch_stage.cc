@@ -89,7 +89,8 @@ std::vector<Candidate> PlanWithinBudget(PipelineState& s, const std::vector<Cand
     Program p = s.program;
     for (size_t c = 0; c < n; ++c) p.statements()[candidates[c].index].scratch_bytes = candidates[c].bytes;
     MemoryModel m = ComputeMemoryModel(p, mo.alignment, mo.aliases);
-    ArenaPlan plan = PlanArena(mo.planner, p, m, mo.budgets.plan_ms);
+    WorkBudget budget = mo.budgets.Budget(mo.budgets.plan);
+    ArenaPlan plan = PlanArena(mo.planner, p, m, budget);
     if (plan.arena_bytes - s.plan.arena_bytes > budget_bytes) continue;
     s.program = std::move(p);
     s.model = std::move(m);
@@ -112,7 +113,7 @@ absl::Status RemeasureBaselines(PipelineState& s) {
   ScheduleOptions o = ScheduleOptionsFor(s.memory);
   o.mode = ScheduleMode::kHeuristic;
   o.certify = false;
-  o.budget_ms = std::max<int64_t>(s.memory.budgets.schedule_ms / 4, 1);
+  o.budget = s.memory.budgets.schedule / 4;
   OC_ASSIGN_OR_RETURN(ScheduleReport b, ScheduleProgram(by_id, o));
   s.schedule.file_order_peak = b.file_order_peak;
   s.schedule.rpo_peak = b.rpo_peak;
@@ -163,7 +164,7 @@ absl::Status RunKernelScratchStage(PipelineState& s) {
   }
   // The peak and bound of the same order, now with the scratch.
   ScheduleOptions same = ScheduleOptionsFor(mo);
-  same.budget_ms = std::max<int64_t>(mo.budgets.schedule_ms / 4, 1);
+  same.budget = mo.budgets.schedule / 4;
   OC_RETURN_IF_ERROR(RecertifyOrder(s.program, same, s.schedule));
   if (s.schedule.peak != s.model.peak_bytes) {
     return absl::InternalError("kernel scratch: the scheduler and the memory model disagree on the peak");

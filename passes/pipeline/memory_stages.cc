@@ -12,7 +12,8 @@ namespace oc {
 ScheduleOptions ScheduleOptionsFor(const MemoryOptions& memory) {
   ScheduleOptions o;
   o.mode = memory.schedule;
-  o.budget_ms = memory.budgets.schedule_ms;
+  o.budget = memory.budgets.schedule;
+  o.stop = memory.budgets.stop.get();
   o.alignment = memory.alignment;
   o.aliases = memory.aliases;
   return o;
@@ -48,15 +49,16 @@ absl::Status RunBaselinePlansStage(PipelineState& s) {
       PlanLinear(s.program, ComputeMemoryModel(s.program, alignment, s.memory.aliases)).arena_bytes;
   AliasOptions views_only = AliasOptions::None(s.memory.aliases.io_in_arena);
   views_only.views = true;
-  const int64_t ms = s.memory.budgets.baseline_plan_ms / 2;
-  const Planner planner = s.memory.budgets.scaled_down ? Planner::kGreedy : Planner::kBest;
+  const Planner planner = Planner::kBest;
+  WorkBudget views_budget = s.memory.budgets.Budget(s.memory.budgets.baseline_plan / 2);
   s.views_only_arena_bytes =
-      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, views_only), ms)
+      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, views_only), views_budget)
           .arena_bytes;
   AliasOptions no_overlap = s.memory.aliases;
   no_overlap.overlap = false;
+  WorkBudget no_overlap_budget = s.memory.budgets.Budget(s.memory.budgets.baseline_plan / 2);
   s.no_overlap_arena_bytes =
-      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, no_overlap), ms)
+      PlanArena(planner, s.program, ComputeMemoryModel(s.program, alignment, no_overlap), no_overlap_budget)
           .arena_bytes;
   return absl::OkStatus();
 }
@@ -66,7 +68,8 @@ absl::Status RunPlanStage(PipelineState& s) {
   if (s.scheduled && s.model.peak_bytes != s.schedule.peak) {
     return absl::InternalError("the memory model and the scheduler disagree on the peak");
   }
-  s.plan = PlanArena(s.memory.planner, s.program, s.model, s.memory.budgets.plan_ms);
+  WorkBudget budget = s.memory.budgets.Budget(s.memory.budgets.plan);
+  s.plan = PlanArena(s.memory.planner, s.program, s.model, budget);
   s.planned = true;
   return absl::OkStatus();
 }
@@ -74,13 +77,10 @@ absl::Status RunPlanStage(PipelineState& s) {
 // Among orders of equal peak, prefer one whose plan reaches it (the
 // candidates share one budget). Only the best planner takes part.
 absl::Status RunJointOrderStage(PipelineState& s) {
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::milliseconds(s.memory.budgets.joint_plan_ms);
+  WorkBudget budget = s.memory.budgets.Budget(s.memory.budgets.joint_plan);
   for (const std::vector<int32_t>& ids : s.schedule.equal_peak_orders) {
     if (s.memory.planner != Planner::kBest || s.plan.arena_bytes == s.model.peak_bytes) break;
-    const int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                deadline - std::chrono::steady_clock::now()).count();
-    if (left_ms <= 0) break;
+    if (budget.Exhausted()) break;
     Program candidate = s.program;
     std::map<int32_t, int> index_of_id;
     for (size_t i = 0; i < candidate.statements().size(); ++i) {
@@ -90,7 +90,7 @@ absl::Status RunJointOrderStage(PipelineState& s) {
     for (int32_t id : ids) order.push_back(index_of_id.at(id));
     ApplyOrder(candidate, order);
     MemoryModel m = ComputeMemoryModel(candidate, s.memory.alignment, s.memory.aliases);
-    ArenaPlan plan = PlanBest(candidate, m, left_ms);
+    ArenaPlan plan = PlanBest(candidate, m, budget);
     if (m.peak_bytes == s.model.peak_bytes && plan.arena_bytes < s.plan.arena_bytes) {
       s.program = std::move(candidate);
       s.model = std::move(m);

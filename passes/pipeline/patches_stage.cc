@@ -53,7 +53,8 @@ absl::Status RunPatchesStage(PipelineState& s) {
   if (!ps.enabled) return absl::OkStatus();
   const Program before = s.program;
   const MemoryModel m0 = ComputeMemoryModel(before, mo.alignment, mo.aliases);
-  const ArenaPlan plan0 = PlanArena(mo.planner, before, m0, mo.budgets.plan_ms);
+  WorkBudget plan0_budget = mo.budgets.Budget(mo.budgets.plan);
+  const ArenaPlan plan0 = PlanArena(mo.planner, before, m0, plan0_budget);
   ps.model_macs = ProgramCost(before);
   ps.budget_macs = static_cast<int64_t>(static_cast<double>(ps.model_macs) *
                                         mo.recompute_mac_budget_percent / 100.0);
@@ -87,7 +88,8 @@ absl::Status RunPatchesStage(PipelineState& s) {
     ScheduleOptions again = ScheduleOptionsFor(mo);
     OC_ASSIGN_OR_RETURN(ScheduleReport s1, ScheduleProgram(s.program, again));
     const MemoryModel m1 = ComputeMemoryModel(s.program, mo.alignment, mo.aliases);
-    const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, mo.budgets.plan_ms);
+    WorkBudget plan1_budget = mo.budgets.Budget(mo.budgets.plan);
+    const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, plan1_budget);
     if (always || plan1.arena_bytes < plan0.arena_bytes) {
       AdoptRescheduled(s.schedule, std::move(s1), "patches", /*certifies=*/true);
       ps.applied = true;

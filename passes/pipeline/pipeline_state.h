@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,17 +24,20 @@
 
 namespace oc {
 
-// What each search may spend (ms). The schedule search (local search, exact
-// search, lower bounds); the arena plan; the baselines' plans; the plans of
-// other orders of equal peak (joint choice); selective recompute (its search,
-// its exact search and the rescheduling of its program; 0 when off).
+// What each search may spend, in work units (compiler/support/work_budget.h,
+// the same bytes on any machine under any load): the schedule search (local
+// search, exact search, lower bounds); one arena plan; the baselines' plans;
+// the plans of other orders of equal peak (joint choice); selective recompute
+// (its search, its exact search and the rescheduling of its program; 0 when
+// off). `stop`: the compile's hard stop (--time-limit), or null.
 struct SearchBudgets {
-  int64_t schedule_ms = 700, plan_ms = 300, baseline_plan_ms = 75, joint_plan_ms = 150;
-  int64_t recompute_ms = 0;
-  // A time limit scaled these down: the report-only baseline plans then use
-  // the greedy planner, whose time is linear-logarithmic, instead of the best
-  // planner's several best-fit passes (most of a 10,000-node compile).
-  bool scaled_down = false;
+  int64_t schedule = kDefaultScheduleBudget;
+  int64_t plan = kDefaultPlanBudget;
+  int64_t baseline_plan = kDefaultPlanBudget / 4;
+  int64_t joint_plan = kDefaultPlanBudget / 2;
+  int64_t recompute = 0;
+  std::shared_ptr<HardStop> stop;
+  WorkBudget Budget(int64_t units) const { return WorkBudget(units, stop.get()); }
 };
 
 // Typed options of the memory stages.

@@ -11,8 +11,8 @@ namespace oc {
 
 absl::Status RunRecomputeStage(PipelineState& s) {
   const auto t0 = std::chrono::steady_clock::now();
-  auto deadline = [&](int64_t ms) { return std::chrono::steady_clock::now() + std::chrono::milliseconds(ms); };
   const MemoryOptions& mo = s.memory;
+  auto budget = [&](int64_t units) { return mo.budgets.Budget(units); };
   s.recompute.enabled = true;
   RecomputeOptions ro;
   ro.cap = mo.recompute_cap;
@@ -27,10 +27,11 @@ absl::Status RunRecomputeStage(PipelineState& s) {
   const Program before = s.program;
   // The reference arena: the planner on the scheduler's order, as without recompute.
   const MemoryModel m0 = ComputeMemoryModel(before, mo.alignment, mo.aliases);
-  const ArenaPlan plan0 = PlanArena(mo.planner, before, m0, mo.budgets.plan_ms);
+  WorkBudget plan0_budget = budget(mo.budgets.plan);
+  const ArenaPlan plan0 = PlanArena(mo.planner, before, m0, plan0_budget);
 
-  OC_ASSIGN_OR_RETURN(s.recompute.result,
-                      RunRecompute(s.program, ro, deadline(mo.budgets.recompute_ms * 3 / 10)));
+  WorkBudget search = budget(mo.budgets.recompute * 3 / 10);
+  OC_ASSIGN_OR_RETURN(s.recompute.result, RunRecompute(s.program, ro, search));
   RecomputeResult& rc = s.recompute.result;
   rc.peak_before = m0.peak_bytes;
   rc.arena_before = plan0.arena_bytes;
@@ -39,10 +40,11 @@ absl::Status RunRecomputeStage(PipelineState& s) {
   if (!rc.clones.empty()) {
     // The full scheduler on the recompute program; it starts from the pass's order.
     ScheduleOptions again = ScheduleOptionsFor(mo);
-    again.budget_ms = mo.budgets.recompute_ms / 2;
+    again.budget = mo.budgets.recompute / 2;
     OC_ASSIGN_OR_RETURN(ScheduleReport s1, ScheduleProgram(s.program, again));
     const MemoryModel m1 = ComputeMemoryModel(s.program, mo.alignment, mo.aliases);
-    const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, mo.budgets.plan_ms);
+    WorkBudget plan1_budget = budget(mo.budgets.plan);
+    const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, plan1_budget);
     if (plan1.arena_bytes < plan0.arena_bytes && m1.peak_bytes <= m0.peak_bytes) {
       AdoptRescheduled(s.schedule, std::move(s1), "recompute");
       rc.peak_after = m1.peak_bytes;
@@ -55,7 +57,8 @@ absl::Status RunRecomputeStage(PipelineState& s) {
   }
   s.planned = false;
   // Small programs: the optimum over all recompute programs within the caps.
-  s.recompute.exact = ExactMinPeakWithRecompute(before, ro, deadline(mo.budgets.recompute_ms / 5));
+  WorkBudget exact = budget(mo.budgets.recompute / 5);
+  s.recompute.exact = ExactMinPeakWithRecompute(before, ro, exact);
   s.recompute.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return absl::OkStatus();
 }

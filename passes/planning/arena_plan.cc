@@ -39,6 +39,7 @@ ArenaPlan FromPacking(const Program& p, const MemoryModel& m,
     }
   }
   plan.arena_bytes = packing.size;
+  plan.proven_optimal = packing.proven;
   return plan;
 }
 
@@ -69,15 +70,15 @@ namespace {
 
 // Best fit and greedy, then two exact searches sharing the budget: lowest
 // point first, then by offset.
-Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, int64_t budget_ms) {
+Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, WorkBudget& budget) {
   Packing packing = PackBestFit(intervals, alignment);
   Packing greedy = PackGreedyBySize(intervals, alignment);
   if (greedy.size < packing.size) packing = greedy;
-  const auto t0 = std::chrono::steady_clock::now();
-  if (!packing.optimal) packing = PackExact(intervals, packing, t0 + std::chrono::milliseconds(budget_ms * 4 / 5));
   if (!packing.optimal) {
-    packing = PackExactByOffset(intervals, packing, t0 + std::chrono::milliseconds(budget_ms));
+    WorkBudget most(budget, budget.ShareOfLeft(4, 5));
+    packing = PackExact(intervals, packing, most);
   }
+  if (!packing.proven) packing = PackExactByOffset(intervals, packing, budget);
   return packing;
 }
 
@@ -115,17 +116,29 @@ std::vector<ArenaOccupant> JoinParts(const std::vector<ArenaOccupant>& items) {
 
 }  // namespace
 
-ArenaPlan PlanBest(const Program& p, const MemoryModel& m, int64_t budget_ms) {
+ArenaPlan PlanBest(const Program& p, const MemoryModel& m) {
+  WorkBudget budget(kDefaultPlanBudget);
+  return PlanBest(p, m, budget);
+}
+
+ArenaPlan PlanBest(const Program& p, const MemoryModel& m, WorkBudget& budget) {
   std::vector<ArenaOccupant> items = ArenaOccupants(p, m);
   bool has_parts = false;
   for (const Buffer& b : m.buffers) has_parts = has_parts || !b.parts.empty();
-  if (!has_parts) return FromPacking(p, m, items, PackBest(AsIntervals(items), m.alignment, budget_ms), "best");
+  if (!has_parts) return FromPacking(p, m, items, PackBest(AsIntervals(items), m.alignment, budget), "best");
   // Parts at fixed offsets are harder to pack: the plan with each concat
   // buffer whole competes, so parts never make the arena larger.
-  const Packing parts = PackBest(AsIntervals(items), m.alignment, budget_ms / 2);
+  Packing parts;
+  {
+    WorkBudget half(budget, budget.ShareOfLeft(1, 2));
+    parts = PackBest(AsIntervals(items), m.alignment, half);
+  }
   if (parts.size == m.peak_bytes) return FromPacking(p, m, items, parts, "best");
   const std::vector<ArenaOccupant> whole = JoinParts(items);
-  const Packing joined = PackBest(AsIntervals(whole), m.alignment, budget_ms / 2);
+  Packing joined = PackBest(AsIntervals(whole), m.alignment, budget);
+  // Joined parts are one way to pack the parts: their search proves nothing
+  // about the parts' packings, short of reaching the parts' max-live.
+  joined.proven = joined.size <= MaxLive(AsIntervals(items));
   return joined.size < parts.size ? FromPacking(p, m, whole, joined, "best")
                                   : FromPacking(p, m, items, parts, "best");
 }
@@ -182,13 +195,13 @@ std::optional<Planner> ParsePlanner(absl::string_view word) {
   return std::nullopt;
 }
 
-ArenaPlan PlanArena(Planner planner, const Program& p, const MemoryModel& m, int64_t budget_ms) {
+ArenaPlan PlanArena(Planner planner, const Program& p, const MemoryModel& m, WorkBudget& budget) {
   switch (planner) {
     case Planner::kLinear: return PlanLinear(p, m);
     case Planner::kGreedy: return PlanGreedyBySize(p, m);
     case Planner::kBest: break;
   }
-  return PlanBest(p, m, budget_ms);
+  return PlanBest(p, m, budget);
 }
 
 absl::Status ValidatePlan(const Program& p, const MemoryModel& m, const ArenaPlan& plan) {

@@ -11,16 +11,24 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "compiler/support/work_budget.h"
 #include "passes/analysis/arena_occupants.h"
 #include "passes/analysis/memory_model.h"
 
 namespace oc {
+
+// Work units of one best plan by default (about 0.3 s on a 2020s x86-64 core
+// when its exact search runs to the end).
+constexpr int64_t kDefaultPlanBudget = 3000000;
 
 struct ArenaPlan {
   std::string planner;
   std::vector<int64_t> buffer_offset;   // per buffer; -1 outside the arena
   std::vector<int64_t> scratch_offset;  // per statement (program order); -1 without scratch
   int64_t arena_bytes = 0;
+  // An exact search proved that no packing of these occupants (this program,
+  // this order, these aliases) is smaller (see Packing::proven).
+  bool proven_optimal = false;
 };
 
 // Where `occupant` (one of ArenaOccupants(program, model)) starts in the arena
@@ -37,8 +45,10 @@ ArenaPlan PlanLinear(const Program& program, const MemoryModel& model);
 // time (TFLite Micro's greedy-by-size).
 ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
 // Best-fit over several item orders, then an exact branch and bound within
-// `budget_ms`; stops as soon as the arena equals the modeled peak.
-ArenaPlan PlanBest(const Program& program, const MemoryModel& model, int64_t budget_ms);
+// `budget` (work units); stops as soon as the arena equals the modeled peak.
+ArenaPlan PlanBest(const Program& program, const MemoryModel& model, WorkBudget& budget);
+// The same within kDefaultPlanBudget.
+ArenaPlan PlanBest(const Program& program, const MemoryModel& model);
 
 // Overlap contracts chain their buffers at fixed offsets, so that a long
 // chain (each output below its input) can pack into more than the peak. The
@@ -55,9 +65,9 @@ enum class Planner { kLinear, kGreedy, kBest };
 absl::string_view PlannerName(Planner planner);
 std::optional<Planner> ParsePlanner(absl::string_view word);
 
-// Runs the planner (`budget_ms` is for kBest).
+// Runs the planner (`budget` is for kBest).
 ArenaPlan PlanArena(Planner planner, const Program& program, const MemoryModel& model,
-                    int64_t budget_ms);
+                    WorkBudget& budget);
 
 // Checks a plan without trusting the planner: every arena buffer and scratch
 // lies inside the arena and is aligned, and no two that are live at the same

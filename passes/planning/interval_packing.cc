@@ -82,6 +82,7 @@ Packing StartFrom(const std::vector<IntervalItem>& items, const Packing& start, 
   *target = MaxLive(items);
   Packing best = start;
   best.optimal = best.size == *target;
+  best.proven = best.optimal;
   return best;
 }
 
@@ -167,15 +168,17 @@ class CanonicalSearch {
  public:
   // Packings at `limit` bytes or more are pruned; the search stops at `target`.
   CanonicalSearch(const std::vector<IntervalItem>& items, int64_t target, int64_t limit,
-                  std::chrono::steady_clock::time_point deadline, int64_t& explored);
+                  WorkBudget& budget, int64_t& explored);
 
-  // Improves `best` until it reaches the target, a pass searched everything,
-  // or the deadline passed.
-  void Run(Packing& best) {
+  // Improves `best` until it reaches the target, a pass searched everything
+  // (true), or the budget is spent.
+  bool Run(Packing& best) {
     for (int allowed = 0;; ++allowed) {
-      if (RunPass(allowed, best) != Pass::kLimited) return;
+      const Pass pass = RunPass(allowed, best);
+      if (pass != Pass::kLimited) return pass == Pass::kComplete;
     }
   }
+  bool has_groups() const { return has_groups_; }
 
  private:
   struct Frame {
@@ -202,7 +205,7 @@ class CanonicalSearch {
   const std::vector<IntervalItem>& items_;
   const int64_t target_;
   int64_t limit_;  // prune at or above
-  const std::chrono::steady_clock::time_point deadline_;
+  WorkBudget& budget_;
   int64_t& explored_;
   SkylineState st_;
   std::vector<int> unplaced_live_;
@@ -218,8 +221,8 @@ class CanonicalSearch {
 };
 
 CanonicalSearch::CanonicalSearch(const std::vector<IntervalItem>& items, int64_t target, int64_t limit,
-                                 std::chrono::steady_clock::time_point deadline, int64_t& explored)
-    : items_(items), target_(target), limit_(limit), deadline_(deadline), explored_(explored), st_(items),
+                                 WorkBudget& budget, int64_t& explored)
+    : items_(items), target_(target), limit_(limit), budget_(budget), explored_(explored), st_(items),
       unplaced_live_(st_.steps, 0), live_at_(st_.steps), checked_(st_.n, -1), starting_at_(st_.steps) {
   for (int k = 0; k < st_.n; ++k) {
     for (const Segment& s : st_.blocks[k].segments) {
@@ -240,7 +243,8 @@ CanonicalSearch::Pass CanonicalSearch::RunPass(int allowed, Packing& best) {
   bool limited = false;
   OpenFrame(0);
   while (!stack_.empty()) {
-    if ((++explored_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_) return Pass::kOutOfTime;
+    ++explored_;
+    if (!budget_.Spend()) return Pass::kOutOfTime;
     Frame& f = stack_.back();
     Undo(f);
     if (f.next >= f.choices.size()) {
@@ -408,7 +412,7 @@ bool CanonicalSearch::ValleysCanBeFilled() {
 // The exact search on one piece of the problem; it stops once the packing is
 // `goal` bytes or less (at least the piece's max-live).
 Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& start, int64_t goal,
-                       std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+                       WorkBudget& budget, int64_t* nodes_explored) {
   int64_t target = 0;
   Packing best = StartFrom(items, start, &target);
   target = std::max(target, goal);
@@ -418,17 +422,22 @@ Packing PackExactPiece(const std::vector<IntervalItem>& items, const Packing& st
     // First decide whether max-live itself is reachable (MiniMalloc solves
     // this decision problem): with the capacity at the target the search
     // prunes far harder than it can below the best packing so far.
-    const auto now = std::chrono::steady_clock::now();
     SkylineState decide(items);
-    const packing::Fit fit = packing::DecideFit(decide, target, now + (deadline - now) * 3 / 4, &explored);
+    WorkBudget most(budget, budget.ShareOfLeft(3, 4));
+    const packing::Fit fit = packing::DecideFit(decide, target, most, &explored);
     if (fit == packing::Fit::kYes) {
       best = Expand(items, decide.blocks, decide.base);
+      best.proven = true;
       if (nodes_explored) *nodes_explored = explored;
       return best;
     }
   }
-  // Otherwise (proved out of reach, or out of time) minimize below the best.
-  CanonicalSearch(items, target, best.size, deadline, explored).Run(best);
+  // Otherwise (proved out of reach, or out of budget) minimize below the
+  // best. A complete search without groups proves the best optimal (with
+  // groups canonical packings may miss some: see PackExactByOffset).
+  CanonicalSearch search(items, target, best.size, budget, explored);
+  const bool complete = search.Run(best);
+  best.proven = best.size <= target || (complete && !search.has_groups());
   if (nodes_explored) *nodes_explored = explored;
   return best;
 }
@@ -463,18 +472,19 @@ std::vector<std::vector<int>> TimePieces(const std::vector<IntervalItem>& items)
 }  // namespace
 
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
-                  std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+                  WorkBudget& budget, int64_t* nodes_explored) {
   int64_t target = 0;
   Packing best = StartFrom(items, start, &target);
   if (best.optimal || items.empty()) return best;
   const std::vector<std::vector<int>> pieces = TimePieces(items);
   if (pieces.size() == 1) {
-    best = PackExactPiece(items, start, target, deadline, nodes_explored);
+    best = PackExactPiece(items, start, target, budget, nodes_explored);
     best.optimal = best.size == target;
+    best.proven = best.proven || best.optimal;
     return best;
   }
   // Each piece needs only to fit under the whole problem's max-live; the
-  // pieces that do not yet share the time left, by their number of items.
+  // pieces that do not yet share the budget left, by their number of items.
   size_t left = 0;
   std::vector<Packing> starts(pieces.size());
   for (size_t p = 0; p < pieces.size(); ++p) {
@@ -487,27 +497,32 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
   if (nodes_explored) *nodes_explored = 0;
   Packing out;
   out.offsets.assign(items.size(), 0);
+  out.proven = true;
   for (size_t p = 0; p < pieces.size(); ++p) {
     Packing piece = starts[p];
     if (piece.size > target) {
       std::vector<IntervalItem> sub;
       for (int i : pieces[p]) sub.push_back(items[i]);
-      const auto now = std::chrono::steady_clock::now();
-      const auto share = now + (deadline - now) * static_cast<int64_t>(pieces[p].size()) / static_cast<int64_t>(left);
+      WorkBudget share(budget, budget.ShareOfLeft(static_cast<int64_t>(pieces[p].size()),
+                                                  static_cast<int64_t>(left)));
       left -= pieces[p].size();
       int64_t explored = 0;
-      piece = PackExactPiece(sub, piece, target, std::min(deadline, share), &explored);
+      piece = PackExactPiece(sub, piece, target, share, &explored);
+      out.proven = out.proven && piece.proven;
       if (nodes_explored) *nodes_explored += explored;
     }
     for (size_t k = 0; k < pieces[p].size(); ++k) out.offsets[pieces[p][k]] = piece.offsets[k];
     out.size = std::max(out.size, piece.size);
   }
   out.optimal = out.size == target;
-  return out.size < best.size ? out : best;
+  out.proven = out.proven || out.optimal;
+  if (out.size < best.size) return out;
+  best.proven = best.proven || out.proven;  // out is the least, and best no larger
+  return best;
 }
 
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
-                          std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored) {
+                          WorkBudget& budget, int64_t* nodes_explored) {
   int64_t target = 0;
   Packing best = StartFrom(items, start, &target);
   if (best.optimal || items.empty()) return best;
@@ -550,7 +565,8 @@ Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing&
   int placed_count = 0;
   open_frame(0);
   while (!stack.empty()) {
-    if ((++explored & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    ++explored;
+    if (!budget.Spend()) break;
     Frame& f = stack.back();
     if (f.block >= 0) {
       undo(f);
@@ -580,6 +596,7 @@ Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing&
   }
   if (nodes_explored) *nodes_explored = explored;
   best.optimal = best.size == target;
+  best.proven = best.proven || best.optimal;
   return best;
 }
 

@@ -4,9 +4,10 @@
 #ifndef ONNX_TO_C_PASSES_PLANNING_INTERVAL_PACKING_H_
 #define ONNX_TO_C_PASSES_PLANNING_INTERVAL_PACKING_H_
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
+
+#include "compiler/support/work_budget.h"
 
 namespace oc {
 
@@ -24,6 +25,9 @@ struct Packing {
   std::vector<int64_t> offsets;  // per item
   int64_t size = 0;              // max offset + bytes
   bool optimal = false;          // size == max live bytes (the lower bound)
+  // No packing is smaller: `optimal`, or an exhaustive search of the
+  // packings of items without groups found none (PackExact).
+  bool proven = false;
 };
 
 // The largest total of bytes live at one step, counting a group's items that
@@ -40,16 +44,15 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
 // Branch and bound over canonical packings (MiniMalloc's idea, ASPLOS 2023:
 // blocks rest on the skyline; the lowest point is filled or left empty for
 // good), in limited-discrepancy passes, starting from `start` and stopping
-// at the max-live lower bound or the deadline.
+// at the max-live lower bound or when `budget` is spent (a unit per node).
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
-                  std::chrono::steady_clock::time_point deadline, int64_t* nodes_explored = nullptr);
+                  WorkBudget& budget, int64_t* nodes_explored = nullptr);
 
 // The same canonical packings searched depth first by increasing offset,
 // every resting block a choice (the first search's complement: it wins on
 // some instances with groups).
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
-                          std::chrono::steady_clock::time_point deadline,
-                          int64_t* nodes_explored = nullptr);
+                          WorkBudget& budget, int64_t* nodes_explored = nullptr);
 
 // True when no two items of different groups live at the same step share a
 // byte, and every group keeps its items' relative offsets.

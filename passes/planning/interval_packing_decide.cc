@@ -40,10 +40,8 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 // choice (Gomes, Selman and Kautz, AAAI 1998); the nogoods carry over.
 class Decider {
  public:
-  Decider(SkylineState& st, int64_t capacity, std::chrono::steady_clock::time_point deadline,
-          int64_t max_nodes, bool quick)
-      : st_(st), blocks_(st.blocks), cap_(capacity), deadline_(deadline), max_nodes_(max_nodes),
-        quick_(quick), rng_(1) {
+  Decider(SkylineState& st, int64_t capacity, WorkBudget& budget, bool quick)
+      : st_(st), blocks_(st.blocks), cap_(capacity), budget_(budget), quick_(quick), rng_(1) {
     live_at_.resize(st_.steps);
     starting_at_.resize(st_.steps);
     unplaced_live_.assign(st_.steps, 0);
@@ -93,10 +91,7 @@ class Decider {
   };
 
   bool Stop() {
-    if (((nodes_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_) ||
-        (max_nodes_ > 0 && nodes_ >= max_nodes_)) {
-      out_of_time_ = true;
-    }
+    if (!budget_.Spend()) out_of_time_ = true;
     return out_of_time_ || run_nodes_ > run_budget_;
   }
 
@@ -512,8 +507,7 @@ class Decider {
   SkylineState& st_;
   const std::vector<Block>& blocks_;
   const int64_t cap_;
-  const std::chrono::steady_clock::time_point deadline_;
-  const int64_t max_nodes_;
+  WorkBudget& budget_;
   const bool quick_;
   std::vector<std::vector<std::pair<int, int64_t>>> live_at_;  // unplaced at the start: (block, lo)
   std::vector<std::vector<int>> starting_at_;
@@ -537,26 +531,24 @@ class Decider {
 
 }  // namespace
 
-Fit DecideFit(SkylineState& state, int64_t capacity, std::chrono::steady_clock::time_point deadline,
-              int64_t* nodes_explored, int64_t max_nodes) {
-  // A quick search first, for half the time: it branches at the lowest
+Fit DecideFit(SkylineState& state, int64_t capacity, WorkBudget& budget, int64_t* nodes_explored) {
+  // A quick search first, for half the budget: it branches at the lowest
   // point alone and raises a point only as far as the blocks resting higher,
   // which finds most packings with slack in far fewer nodes but may miss
   // some. Then the complete one. Where no step has slack nothing is ever
   // raised, and the quick search is only a worse order of the same choices.
-  const auto now = std::chrono::steady_clock::now();
   int64_t quick_nodes = 0, nodes = 0;
   bool slack = false;
   for (int t = 0; t < state.steps; ++t) slack = slack || state.skyline[t] + state.remaining[t] < capacity;
   if (slack) {
-    Decider quick(state, capacity, now + (deadline - now) / 2, max_nodes / 2, true);
+    WorkBudget half(budget, budget.ShareOfLeft(1, 2));
+    Decider quick(state, capacity, half, true);
     if (quick.Run(&quick_nodes) == Fit::kYes) {
       if (nodes_explored) *nodes_explored = quick_nodes;
       return Fit::kYes;
     }
   }
-  const int64_t nodes_left = max_nodes > 0 ? std::max<int64_t>(1, max_nodes - quick_nodes) : 0;
-  Decider complete(state, capacity, deadline, nodes_left, false);
+  Decider complete(state, capacity, budget, false);
   const Fit fit = complete.Run(&nodes);
   if (nodes_explored) *nodes_explored = quick_nodes + nodes;
   return fit;

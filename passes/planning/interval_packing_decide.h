@@ -4,9 +4,9 @@
 #ifndef ONNX_TO_C_PASSES_PLANNING_INTERVAL_PACKING_DECIDE_H_
 #define ONNX_TO_C_PASSES_PLANNING_INTERVAL_PACKING_DECIDE_H_
 
-#include <chrono>
 #include <cstdint>
 
+#include "compiler/support/work_budget.h"
 #include "passes/planning/interval_packing_blocks.h"
 
 namespace oc {
@@ -17,10 +17,9 @@ enum class Fit { kYes, kNo, kUnknown };
 // Places every unplaced block of `state` so that no top exceeds `capacity`:
 // kYes leaves them placed (state.base); kNo: no packing fits (proved when no
 // block is a group; with groups, none of the packings searched fits);
-// kUnknown: out of time or nodes. On kNo and kUnknown the state is as it was.
-// `max_nodes` (> 0) also bounds the search, deterministically.
-Fit DecideFit(SkylineState& state, int64_t capacity, std::chrono::steady_clock::time_point deadline,
-              int64_t* nodes_explored, int64_t max_nodes = 0);
+// kUnknown: out of budget (a unit per node). On kNo and kUnknown the state is
+// as it was.
+Fit DecideFit(SkylineState& state, int64_t capacity, WorkBudget& budget, int64_t* nodes_explored);
 
 }  // namespace packing
 }  // namespace oc

@@ -271,10 +271,11 @@ std::vector<int64_t> LiveBytesUpperBounds(const ScheduleGraph& g, const std::vec
 }
 
 LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_t stop_at,
-                   Deadline deadline, bool try_pairs) {
+                   WorkBudget& budget, bool try_pairs) {
   LowerBound best;
   const int n = g.num_nodes;
   if (n == 0) return best;
+  const int64_t cut_cost = n + static_cast<int64_t>(g.buffers.size());
   // Every order's live bytes at v's step bound LB_v from above; the least
   // over a few cheap orders prunes most nodes on wide graphs, where the
   // best order's own profile is far above the bound. Visit nodes from the
@@ -286,7 +287,7 @@ LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_
   NodeCutSolver solver(g);
   for (int v : by_upper) {
     if (upper[v] <= best.bytes || best.bytes >= stop_at) break;
-    if (std::chrono::steady_clock::now() >= deadline) {
+    if (!budget.Spend(cut_cost)) {
       best.complete = false;
       break;
     }
@@ -316,7 +317,7 @@ LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_
     int u = order[step_u];
     for (int w = 0; w < n; ++w) {
       if (w == u || is_anc(u, w) || is_anc(w, u)) continue;
-      if (std::chrono::steady_clock::now() >= deadline) {
+      if (!budget.Spend(2 * cut_cost)) {
         best.complete = false;
         return best;
       }
@@ -346,15 +347,15 @@ LowerBound BoundOn(const ScheduleGraph& g, const std::vector<int>& order, int64_
 }  // namespace
 
 LowerBound ComputeLowerBound(const ScheduleGraph& g, const std::vector<int>& order, int64_t stop_at,
-                             Deadline deadline, bool try_pairs) {
+                             WorkBudget& budget, bool try_pairs) {
   // design.md also suggests the reversed program as a second family. It adds
   // nothing under this memory model: reversing an order mirrors its live
   // bytes, so each node's minimum over ideals is the same backwards
   // (schedule_bounds_test checks this on hundreds of graphs). One direction
   // is enough.
-  LowerBound nodes = BoundOn(g, order, stop_at, deadline, false);
+  LowerBound nodes = BoundOn(g, order, stop_at, budget, false);
   if (nodes.bytes >= stop_at || !try_pairs || !nodes.complete) return nodes;
-  LowerBound pairs = BoundOn(g, order, stop_at, deadline, true);
+  LowerBound pairs = BoundOn(g, order, stop_at, budget, true);
   pairs.cuts_computed += nodes.cuts_computed;
   return pairs.bytes > nodes.bytes ? pairs : nodes;
 }

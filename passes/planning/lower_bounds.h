@@ -38,15 +38,16 @@ struct LowerBound {
   // max(w|u in, u|w out), max(u|w in, w|u out), in that order).
   std::vector<NodeCut> cuts;
   int64_t cuts_computed = 0;
-  bool complete = true;  // false when the deadline cut the search short
+  bool complete = true;  // false when the budget cut the search short
 };
 
-// The best bound found before `deadline`. `order` is the best known order (its
+// The best bound found within `budget` (each minimum cut costs it one unit
+// per node and buffer of `g`). `order` is the best known order (its
 // per-step live bytes bound each node's cut from above and decide which nodes
 // can matter); `stop_at` ends the search early once reached (the peak of that
 // order: no bound can exceed it).
 LowerBound ComputeLowerBound(const ScheduleGraph& g, const std::vector<int>& order,
-                             int64_t stop_at, Deadline deadline, bool try_pairs);
+                             int64_t stop_at, WorkBudget& budget, bool try_pairs);
 
 }  // namespace oc
 

@@ -1,7 +1,6 @@
 #include "passes/planning/recompute.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
@@ -25,7 +24,7 @@ struct Judged {
 // Orders the program for a small peak (its own order, or the quick
 // schedulers' and local search's, whichever is least; ties keep its own) and
 // plans its arena.
-Judged Judge(Program program, const RecomputeOptions& o, bool reorder) {
+Judged Judge(Program program, const RecomputeOptions& o, bool reorder, WorkBudget& budget) {
   MemoryModel m = ComputeMemoryModel(program, o.alignment, o.aliases);
   if (reorder && !program.statements().empty()) {
     ProgramGraph pg = BuildScheduleGraph(program, m);
@@ -41,20 +40,21 @@ Judged Judge(Program program, const RecomputeOptions& o, bool reorder) {
     };
     consider(GreedyLeastPeak(pg.graph));
     consider(MemoryAwareDfs(pg.graph));
-    const auto order_deadline =
-        std::chrono::steady_clock::now() + std::chrono::milliseconds(o.candidate_order_ms);
-    consider(ImproveLocally(pg.graph, order, order_deadline));
-    // Small programs: the optimal order, when it is found in time.
+    {
+      WorkBudget local(budget, o.candidate_order_budget);
+      consider(ImproveLocally(pg.graph, order, local));
+    }
+    // Small programs: the optimal order, when it is found within the budget.
     if (pg.graph.num_nodes <= o.exact_order_statements) {
-      ExactSearchResult e = ExactMinPeakOrder(
-          pg.graph, peak,
-          std::chrono::steady_clock::now() + std::chrono::milliseconds(o.candidate_order_ms));
+      WorkBudget exact(budget, o.candidate_order_budget);
+      ExactSearchResult e = ExactMinPeakOrder(pg.graph, peak, exact);
       if (e.improved) consider(e.order);
     }
     ApplyOrder(program, order);
     m = ComputeMemoryModel(program, o.alignment, o.aliases);
   }
-  const int64_t arena = PlanBest(program, m, o.candidate_plan_ms).arena_bytes;
+  WorkBudget plan(budget, o.candidate_plan_budget);
+  const int64_t arena = PlanBest(program, m, plan).arena_bytes;
   int peak_steps = 0;
   int64_t live_sum = 0;
   for (int64_t live : m.live_bytes) {
@@ -155,8 +155,8 @@ constexpr size_t kLookahead = 3;
 // Every program one candidate away from `s` within the caps and the budget,
 // judged: for each candidate read, the clone of its producer, then with the
 // producers above it, up to max_chain levels (each level is one program).
-std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t budget,
-                              Deadline deadline, int64_t* tried) {
+std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t mac_budget,
+                              WorkBudget& budget, int64_t* tried) {
   std::vector<State> out;
   const MemoryModel m = ComputeMemoryModel(s.judged.program, o.alignment, o.aliases);
   for (const LateRead& late : CandidateReads(s.judged.program, m)) {
@@ -164,7 +164,7 @@ std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t
     Program& candidate = c.judged.program;
     std::vector<std::pair<ValueId, std::vector<int32_t>>> level = {{late.value, late.readers}};
     for (int depth = 0; depth < o.max_chain && !level.empty(); ++depth) {
-      if (std::chrono::steady_clock::now() >= deadline) return out;
+      if (budget.Exhausted()) return out;
       std::vector<int> def = candidate.DefiningStatementIndex();
       std::vector<std::pair<ValueId, std::vector<int32_t>>> next;
       bool ok = true;
@@ -176,7 +176,7 @@ std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t
         const Statement& src = candidate.statements()[def[value]];
         const int32_t root = src.recompute_of >= 0 ? src.recompute_of : src.id;
         c.cost += RecomputeCost(candidate, src);
-        if (++c.runs[root] > o.cap || c.cost > budget) {
+        if (++c.runs[root] > o.cap || c.cost > mac_budget) {
           ok = false;
           break;
         }
@@ -195,7 +195,7 @@ std::vector<State> Successors(const State& s, const RecomputeOptions& o, int64_t
       }
       if (!ok) break;
       ++*tried;
-      State judged{Judge(candidate, o, /*reorder=*/true), c.clones, c.runs, c.cost};
+      State judged{Judge(candidate, o, /*reorder=*/true, budget), c.clones, c.runs, c.cost};
       out.push_back(std::move(judged));
       level = std::move(next);
     }
@@ -210,16 +210,16 @@ int64_t RecomputeBudget(const Program& program, const RecomputeOptions& o) {
 }
 
 absl::StatusOr<RecomputeResult> RunRecompute(Program& program, const RecomputeOptions& o,
-                                             Deadline deadline) {
+                                             WorkBudget& budget) {
   RecomputeResult r;
   r.model_cost = ProgramCost(program);
   r.budget = RecomputeBudget(program, o);
-  State current{Judge(program, o, /*reorder=*/false), {}, {}, 0};
+  State current{Judge(program, o, /*reorder=*/false, budget), {}, {}, 0};
   r.peak_before = current.judged.peak;
   r.arena_before = current.judged.arena;
   auto better = [](const State& a, const State& b) { return Score(a.judged) < Score(b.judged); };
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::vector<State> steps = Successors(current, o, r.budget, deadline, &r.candidates_tried);
+  while (!budget.Exhausted()) {
+    std::vector<State> steps = Successors(current, o, r.budget, budget, &r.candidates_tried);
     std::sort(steps.begin(), steps.end(), better);
     if (!steps.empty() && steps[0].judged.arena < current.judged.arena) {
       current = std::move(steps[0]);
@@ -231,7 +231,7 @@ absl::StatusOr<RecomputeResult> RunRecompute(Program& program, const RecomputeOp
     std::optional<State> found;
     for (size_t i = 0; i < steps.size() && i < kLookahead; ++i) {
       if (steps[i].judged.arena > current.judged.arena) break;
-      std::vector<State> next = Successors(steps[i], o, r.budget, deadline, &r.candidates_tried);
+      std::vector<State> next = Successors(steps[i], o, r.budget, budget, &r.candidates_tried);
       for (State& n : next) {
         if (n.judged.arena < current.judged.arena && (!found || better(n, *found))) found = std::move(n);
       }

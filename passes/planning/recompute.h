@@ -23,8 +23,10 @@ struct RecomputeOptions {
   int max_chain = 3;                // producers cloned for one late read (a short chain)
   int64_t alignment = 16;
   AliasOptions aliases;
-  int64_t candidate_plan_ms = 20;   // arena planner budget per candidate
-  int64_t candidate_order_ms = 5;   // local search (and exact order search) per candidate
+  // Work units per candidate (compiler/support/work_budget.h): its arena
+  // plan, and its local search (and exact order search).
+  int64_t candidate_plan_budget = 1500000;
+  int64_t candidate_order_budget = 400000;
   int exact_order_statements = 40;  // up to this size, candidates also get the exact order search
 };
 
@@ -45,9 +47,9 @@ struct RecomputeResult {
 // then of each single reader of a value read several times, and
 // keeps the candidate that lowers the planned arena most, while any does and
 // the caps and the MAC budget allow. Leaves the program unchanged when
-// nothing pays.
+// nothing pays. Each candidate is charged to `budget`.
 absl::StatusOr<RecomputeResult> RunRecompute(Program& program, const RecomputeOptions& options,
-                                             Deadline deadline);
+                                             WorkBudget& budget);
 
 }  // namespace oc
 

@@ -1,7 +1,6 @@
 #include "passes/planning/recompute_exact.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "passes/analysis/memory_model.h"
 #include "passes/analysis/schedule_graph.h"
@@ -11,13 +10,13 @@ namespace {
 
 class Search {
  public:
-  Search(const RecomputeOptions& o, Deadline deadline, int64_t budget, ExactRecomputeResult& r)
-      : o_(o), deadline_(deadline), budget_(budget), r_(r) {}
+  Search(const RecomputeOptions& o, WorkBudget& work, int64_t budget, ExactRecomputeResult& r)
+      : o_(o), work_(work), budget_(budget), r_(r) {}
 
   // Decides the clones of originals[k..] (ids, last statement first).
   void Visit(const Program& p, const std::vector<int32_t>& originals, size_t k,
              std::vector<RecomputeClone>& clones, int64_t cost) {
-    if (std::chrono::steady_clock::now() >= deadline_) {
+    if (!work_.Spend()) {
       r_.finished = false;
       return;
     }
@@ -79,7 +78,7 @@ class Search {
     ++r_.programs;
     MemoryModel m = ComputeMemoryModel(p, o_.alignment, o_.aliases);
     ProgramGraph pg = BuildScheduleGraph(p, m);
-    ExactSearchResult e = ExactMinPeakOrder(pg.graph, r_.peak, deadline_);
+    ExactSearchResult e = ExactMinPeakOrder(pg.graph, r_.peak, work_);
     if (!e.finished) r_.finished = false;
     if (e.improved) {
       r_.peak = e.peak;
@@ -89,7 +88,7 @@ class Search {
   }
 
   const RecomputeOptions& o_;
-  Deadline deadline_;
+  WorkBudget& work_;
   int64_t budget_;
   ExactRecomputeResult& r_;
 };
@@ -97,7 +96,7 @@ class Search {
 }  // namespace
 
 ExactRecomputeResult ExactMinPeakWithRecompute(const Program& program, const RecomputeOptions& o,
-                                               Deadline deadline, int max_statements) {
+                                               WorkBudget& budget, int max_statements) {
   ExactRecomputeResult r;
   const int n = static_cast<int>(program.statements().size());
   if (n == 0 || n > max_statements) return r;
@@ -109,7 +108,7 @@ ExactRecomputeResult ExactMinPeakWithRecompute(const Program& program, const Rec
   std::vector<int32_t> originals;
   for (int i = n - 1; i >= 0; --i) originals.push_back(program.statements()[i].id);
   std::vector<RecomputeClone> clones;
-  Search(o, deadline, RecomputeBudget(program, o), r).Visit(program, originals, 0, clones, 0);
+  Search(o, budget, RecomputeBudget(program, o), r).Visit(program, originals, 0, clones, 0);
   if (r.peak > given) {  // cut short before any search ended: only the given order is known
     r.peak = given;
     r.finished = false;

@@ -27,9 +27,9 @@ struct ExactRecomputeResult {
 // clone's readers may themselves be clones, which gives chains), within the
 // MAC budget, and runs the exact order search (ExactMinPeakOrder) on each
 // resulting program, pruned by the best peak so far. Runs only on programs of
-// at most `max_statements` statements.
+// at most `max_statements` statements, each order search charged to `budget`.
 ExactRecomputeResult ExactMinPeakWithRecompute(const Program& program, const RecomputeOptions& options,
-                                               Deadline deadline, int max_statements = 15);
+                                               WorkBudget& budget, int max_statements = 15);
 
 }  // namespace oc
 

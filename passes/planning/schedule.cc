@@ -39,7 +39,7 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
   ScheduleReport r;
   r.mode = std::string(ScheduleModeName(o.mode));
   const auto t0 = std::chrono::steady_clock::now();
-  const Deadline deadline = t0 + std::chrono::milliseconds(o.budget_ms);
+  WorkBudget budget(o.budget, o.stop);
   MemoryModel model = ComputeMemoryModel(program, o.alignment, o.aliases);
   const ScheduleGraph g = BuildScheduleGraph(program, model).graph;
 
@@ -70,8 +70,8 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
     consider(MemoryAwareDfs(g), "dfs");
     // Local search gets a share of the budget; the rest goes to bounds and
     // the exact search.
-    Deadline local_deadline = t0 + std::chrono::milliseconds(o.budget_ms / 4);
-    consider(ImproveLocally(g, chosen, local_deadline), "local-search");
+    WorkBudget local(budget, budget.ShareOfLeft(1, 4));
+    consider(ImproveLocally(g, chosen, local), "local-search");
   }
   r.heuristic_peak = peak;
   r.schedule_ms = MsSince(t0);
@@ -79,12 +79,12 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
   if (o.certify) {
     const auto b0 = std::chrono::steady_clock::now();
     const bool try_pairs = o.mode == ScheduleMode::kBest || o.pair_bounds;
-    r.bound = ComputeLowerBound(g, chosen, peak, deadline, try_pairs);
+    r.bound = ComputeLowerBound(g, chosen, peak, budget, try_pairs);
     r.bound_ms = MsSince(b0);
   }
   if (o.mode == ScheduleMode::kBest && r.bound.bytes < peak) {
     const auto e0 = std::chrono::steady_clock::now();
-    ExactSearchResult exact = ExactMinPeakOrder(g, peak, deadline);
+    ExactSearchResult exact = ExactMinPeakOrder(g, peak, budget);
     r.exact_search_states = exact.states;
     r.exact_search_finished = exact.finished;
     if (exact.improved) {
@@ -96,7 +96,7 @@ absl::StatusOr<ScheduleReport> ScheduleProgram(Program& program, const ScheduleO
     if (o.certify && r.bound.bytes < peak) {
       // The bound prunes by the order's live bytes: redo it for the new order.
       const auto b0 = std::chrono::steady_clock::now();
-      LowerBound again = ComputeLowerBound(g, chosen, peak, deadline, true);
+      LowerBound again = ComputeLowerBound(g, chosen, peak, budget, true);
       if (again.bytes > r.bound.bytes) r.bound = again;
       r.bound_ms += MsSince(b0);
     }

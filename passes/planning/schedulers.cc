@@ -179,7 +179,7 @@ std::vector<int> MemoryAwareDfs(const ScheduleGraph& g) {
   return order;
 }
 
-std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, Deadline deadline) {
+std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, WorkBudget& budget) {
   const int n = g.num_nodes;
   if (n < 3) return order;
   auto score = [&](const std::vector<int>& o) {
@@ -190,7 +190,7 @@ std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, 
   };
   auto best = score(order);
   bool improved = true;
-  while (improved && std::chrono::steady_clock::now() < deadline) {
+  while (improved && !budget.Exhausted()) {
     improved = false;
     std::vector<int64_t> live = LiveBytes(g, order);
     int peak_step = static_cast<int>(std::max_element(live.begin(), live.end()) - live.begin());
@@ -214,7 +214,7 @@ std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, 
           order = std::move(candidate);
           improved = true;
         }
-        if (std::chrono::steady_clock::now() >= deadline) break;
+        if (!budget.Spend(n)) break;
       }
     }
   }
@@ -242,7 +242,7 @@ struct IdealHash {
 }  // namespace
 
 ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
-                                    Deadline deadline, int64_t max_states) {
+                                    WorkBudget& budget, int64_t max_states) {
   const int n = g.num_nodes;
   const size_t words = (static_cast<size_t>(n) + 63) / 64;
   ExactSearchResult result;
@@ -266,8 +266,7 @@ ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
   while (!queue.empty()) {
     auto [peak, neg_count, idx] = queue.top();
     queue.pop();
-    if (static_cast<int64_t>(states.size()) > max_states ||
-        ((states.size() & 255) == 0 && std::chrono::steady_clock::now() >= deadline)) {
+    if (static_cast<int64_t>(states.size()) > max_states || !budget.Spend(n)) {
       result.states = static_cast<int64_t>(states.size());
       return result;  // out of budget: not finished
     }

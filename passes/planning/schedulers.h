@@ -4,15 +4,13 @@
 #ifndef ONNX_TO_C_PASSES_PLANNING_SCHEDULERS_H_
 #define ONNX_TO_C_PASSES_PLANNING_SCHEDULERS_H_
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
+#include "compiler/support/work_budget.h"
 #include "passes/analysis/schedule_graph.h"
 
 namespace oc {
-
-using Deadline = std::chrono::steady_clock::time_point;
 
 // Baselines.
 std::vector<int> FileOrder(const ScheduleGraph& g);
@@ -26,7 +24,8 @@ std::vector<int> GreedyLeastPeak(const ScheduleGraph& g);
 std::vector<int> MemoryAwareDfs(const ScheduleGraph& g);
 // Hill climbing around the peak step: moves single nodes to other valid
 // positions while the peak (then the number of steps at the peak) drops.
-std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, Deadline deadline);
+// Each order it scores costs the budget one unit per node.
+std::vector<int> ImproveLocally(const ScheduleGraph& g, std::vector<int> order, WorkBudget& budget);
 
 // Exact minimum-peak order by best-first search over ideals (sets of executed
 // nodes), memoized per ideal and pruned by `upper_bound` (an order with that
@@ -39,8 +38,10 @@ struct ExactSearchResult {
   int64_t peak = 0;
   int64_t states = 0;
 };
+// Each state it expands costs the budget one unit per node; `max_states`
+// bounds its memory.
 ExactSearchResult ExactMinPeakOrder(const ScheduleGraph& g, int64_t upper_bound,
-                                    Deadline deadline, int64_t max_states = 2000000);
+                                    WorkBudget& budget, int64_t max_states = 2000000);
 
 }  // namespace oc
 

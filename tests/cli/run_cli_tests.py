@@ -195,24 +195,32 @@ def test_patches(compiler, work):
 
 
 def test_numeric_options(compiler, work):
-    """Numbers are parsed strictly, and --time-limit reaches the searches."""
+    """Numbers are parsed strictly; --search-effort scales the work budgets, --time-limit is a
+    hard stop that the report names when it fires."""
     for bad in ("--alignment=16x", "--alignment=0x10", "--time-limit=abc", "--time-limit=-1",
-                "--time-limit=4000", "--schedule-budget-ms=7e2", "--schedule-budget-ms=-5",
-                "--recompute-cap=1.5"):
+                "--time-limit=4000", "--search-effort=abc", "--search-effort=-5", "--search-effort=2000",
+                "--schedule-budget-ms=700", "--recompute-cap=1.5"):
         rc, _, err = run(compiler, CNN, "-o", work / "bad", bad)
         check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(), f"{bad} is bad usage (exit 2)")
-    budgets = {}
-    for limit in ("10", "0.5", "0"):
-        rc, _, _ = compile_with(compiler, work, f"limit_{limit}", CNN, f"--time-limit={limit}")
-        budgets[limit] = json.loads((work / f"limit_{limit}.json").read_text())["search_budgets_ms"]
-        check(rc == 0, f"--time-limit={limit} compiles")
-    check(budgets["10"]["time_limit"] == 10000 and budgets["10"]["schedule"] == 700,
-          "--time-limit=10 leaves the default budgets")
-    scaled = budgets["0.5"]
-    check(scaled["time_limit"] == 500 and
-          sum(v for k, v in scaled.items() if k != "time_limit") <= 500 and scaled["schedule"] > 0,
-          f"--time-limit=0.5 scales the budgets down to fit: {scaled}")
-    check(all(v == 0 for k, v in budgets["0"].items()), "--time-limit=0 leaves no search time")
+    budgets, sources = {}, {}
+    for name, flags in (("default", []), ("half", ["--search-effort=0.5"]), ("none", ["--search-effort=0"]),
+                        ("stop", ["--time-limit=0"]), ("limit10", ["--time-limit=10"])):
+        rc, _, _ = compile_with(compiler, work, name, CNN, *flags)
+        budgets[name] = json.loads((work / f"{name}.json").read_text())["search_budgets"]
+        # The C after its provenance comment (which quotes the command line).
+        sources[name] = "".join(c.read_text().split("*/", 1)[-1] for c in sorted((work / name).glob("*.c")))
+        check(rc == 0, f"{' '.join(flags) or 'the defaults'} compiles")
+    default = budgets["default"]
+    check(default["effort"] == 1 and default["time_limit_ms"] == 60000 and not default["cut_short"] and
+          default["schedule"] > 0 and default["plan"] > 0, f"the default budgets: {default}")
+    check(budgets["half"]["schedule"] == default["schedule"] // 2 and budgets["half"]["plan"] == default["plan"] // 2,
+          "--search-effort=0.5 halves every budget")
+    check(all(budgets["none"][k] == 0 for k in ("schedule", "plan", "baseline_plans", "joint_plans", "recompute")),
+          "--search-effort=0 leaves no search work")
+    check(budgets["stop"]["time_limit_ms"] == 0 and budgets["stop"]["cut_short"],
+          "--time-limit=0 stops the searches at once, and the report says so")
+    check(not budgets["limit10"]["cut_short"] and sources["limit10"] == sources["default"],
+          "a time limit that does not fire changes nothing")
 
 
 def test_emit_ir(compiler, work):

@@ -12,8 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
   oc::CompileOptions options;
   options.name = "fuzz";
-  options.schedule_budget_ms = 20;
-  options.plan_budget_ms = 20;
+  options.search_effort = 0.03;
   options.emit_harness = true;
   (void)oc::CompileModelBytes(bytes, options);
   return 0;

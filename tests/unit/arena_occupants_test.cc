@@ -110,7 +110,7 @@ TEST(ArenaOccupantsTest, BuffersScratchAndContract) {
 TEST(ArenaOccupantsTest, PlanAndGuardPlaceTheOccupants) {
   Chain t = MakeChain();
   const MemoryModel m = ComputeMemoryModel(t.p, 16);
-  const ArenaPlan plan = PlanBest(t.p, m, 100);
+  const ArenaPlan plan = PlanBest(t.p, m);
   OC_EXPECT_OK(ValidatePlan(t.p, m, plan));
   const std::vector<ArenaOccupant> occ = ArenaOccupants(t.p, m);
   for (const ArenaOccupant& o : occ) {

@@ -21,11 +21,15 @@ using packing::DecideFit;
 using packing::Fit;
 using packing::SkylineState;
 
-const auto kFarAway = std::chrono::steady_clock::now() + std::chrono::hours(1);
+// A budget no test exhausts.
+WorkBudget& FarAway() {
+  static WorkBudget budget(int64_t{1} << 60);
+  return budget;
+}
 
 Packing Decided(const std::vector<IntervalItem>& items, int64_t capacity, Fit* fit) {
   SkylineState st(items);
-  *fit = DecideFit(st, capacity, kFarAway, nullptr);
+  *fit = DecideFit(st, capacity, FarAway(), nullptr);
   return packing::Expand(items, st.blocks, st.base);
 }
 
@@ -62,7 +66,8 @@ TEST(IntervalDecideTest, SolvesTilingsAtMaxLive) {
     int64_t nodes = 0;
     // A node budget, not a time budget: the test gives the same answer on
     // any machine.
-    const Fit fit = DecideFit(st, MaxLive(items), kFarAway, &nodes, 200000);
+    WorkBudget budget(200000);
+    const Fit fit = DecideFit(st, MaxLive(items), budget, &nodes);
     ASSERT_NE(fit, Fit::kNo) << "trial " << trial << ": a tiling was declared impossible";
     if (fit == Fit::kYes) {
       Packing p = packing::Expand(items, st.blocks, st.base);
@@ -83,7 +88,8 @@ TEST(IntervalDecideTest, BackjumpingNeverRejectsATiling) {
   for (int trial = 0; trial < kInstances; ++trial) {
     std::vector<IntervalItem> items = TiledIntervals(rng, 10 + trial % 60, 16);
     SkylineState st(items);
-    const Fit fit = DecideFit(st, MaxLive(items), kFarAway, nullptr, 20000);
+    WorkBudget budget(20000);
+    const Fit fit = DecideFit(st, MaxLive(items), budget, nullptr);
     ASSERT_NE(fit, Fit::kNo) << "trial " << trial << ": a tiling was declared impossible";
     if (fit == Fit::kYes) {
       ASSERT_TRUE(PackingIsValid(items, packing::Expand(items, st.blocks, st.base)));
@@ -97,10 +103,10 @@ TEST(IntervalDecideTest, LeavesTheStateAsItWasWhenItFails) {
   // Two items live together cannot share 16 bytes.
   std::vector<IntervalItem> items = {{16, 0, 1}, {16, 1, 2}};
   SkylineState st(items);
-  EXPECT_EQ(DecideFit(st, 16, kFarAway, nullptr), Fit::kNo);
+  EXPECT_EQ(DecideFit(st, 16, FarAway(), nullptr), Fit::kNo);
   EXPECT_EQ(st.base, std::vector<int64_t>(2, -1));
   EXPECT_EQ(st.skyline, std::vector<int64_t>(3, 0));
-  EXPECT_EQ(DecideFit(st, 32, kFarAway, nullptr), Fit::kYes);
+  EXPECT_EQ(DecideFit(st, 32, FarAway(), nullptr), Fit::kYes);
 }
 
 }  // namespace

@@ -551,12 +551,12 @@ TEST(MemoryModelRandomTest, ConcatPartsKeepEveryByteAndNeverGrowTheArena) {
     for (const Buffer& b : m.buffers) parted = parted || !b.parts.empty();
     with_parts += parted;
     EXPECT_LE(m.peak_bytes, w.peak_bytes);
-    for (const ArenaPlan& plan : {PlanBest(p, m, 20), PlanGreedyBySize(p, m)}) {
+    for (const ArenaPlan& plan : {PlanBest(p, m), PlanGreedyBySize(p, m)}) {
       OC_EXPECT_OK(ValidatePlan(p, m, plan));
       ExpectBytesSurvive(p, m, plan);
       EXPECT_GE(plan.arena_bytes, m.peak_bytes);
     }
-    const int64_t best = PlanBest(p, m, 20).arena_bytes, best_whole = PlanBest(p, w, 20).arena_bytes;
+    const int64_t best = PlanBest(p, m).arena_bytes, best_whole = PlanBest(p, w).arena_bytes;
     EXPECT_LE(best, best_whole);
     smaller += best < best_whole;
   }

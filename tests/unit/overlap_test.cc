@@ -74,7 +74,7 @@ TEST(OverlapContractTest, PoolingOverItsDyingInput) {
   EXPECT_EQ(c.credit, 144);      // 576 + 144 bytes covered by 576
   // Step 1 pays a (576) and the plane scratch (48), not b.
   EXPECT_EQ(m.live_bytes[1], 576 + 48);
-  ArenaPlan plan = PlanBest(t.p, m, 100);
+  ArenaPlan plan = PlanBest(t.p, m);
   OC_EXPECT_OK(ValidatePlan(t.p, m, plan));
   EXPECT_EQ(plan.arena_bytes, m.peak_bytes);
   EXPECT_EQ(plan.buffer_offset[m.buffer_of_value[t.b]], plan.buffer_offset[m.buffer_of_value[t.a]]);
@@ -95,7 +95,7 @@ TEST(OverlapContractTest, NoContractWhenTheInputIsReadLater) {
 TEST(OverlapContractTest, ValidatorRejectsAPlanThatBreaksTheContract) {
   PoolChain t = MakePoolChain(false);
   MemoryModel m = ComputeMemoryModel(t.p, 16);
-  ArenaPlan plan = PlanBest(t.p, m, 100);
+  ArenaPlan plan = PlanBest(t.p, m);
   const int a = m.buffer_of_value[t.a], b = m.buffer_of_value[t.b];
   plan.arena_bytes += 64;
   plan.buffer_offset[b] = plan.buffer_offset[a] + 16;  // overlaps, but not as declared
@@ -125,7 +125,7 @@ TEST(OverlapContractTest, UpsamplingDisplacesItsOutput) {
   // (With 3 planes the saving would not pay for the plane scratch.)
   EXPECT_EQ(m.overlaps[0].displacement, 7 * (256 - 64));
   EXPECT_EQ(m.overlaps[0].credit, 512 + 2048 - 2048);
-  ArenaPlan plan = PlanBest(p, m, 100);
+  ArenaPlan plan = PlanBest(p, m);
   OC_EXPECT_OK(ValidatePlan(p, m, plan));
   EXPECT_EQ(plan.buffer_offset[m.buffer_of_value[b]],
             plan.buffer_offset[m.buffer_of_value[a]] - m.overlaps[0].displacement);
@@ -360,8 +360,8 @@ TEST(GroupedPackingTest, PlannersKeepGroupsAndNeverBeatMaxLive) {
     ASSERT_EQ(max_live, CoveredMaxLive(items, steps));
     Packing linear = PackLinear(items), greedy = PackGreedyBySize(items, 16),
             best = PackBestFit(items, 16);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
-    Packing exact = PackExact(items, best, deadline);
+    WorkBudget budget(500000);
+    Packing exact = PackExact(items, best, budget);
     for (const Packing* p : {&linear, &greedy, &best, &exact}) {
       ASSERT_TRUE(PackingIsValid(items, *p));
       ASSERT_GE(p->size, max_live);
@@ -395,8 +395,8 @@ TEST(GroupedPackingTest, ExactPackerSolvesTimePiecesApart) {
     }
     const int64_t max_live = MaxLive(items);
     Packing best = PackBestFit(items, 16);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
-    Packing exact = PackExact(items, best, deadline);
+    WorkBudget budget(600000);
+    Packing exact = PackExact(items, best, budget);
     ASSERT_TRUE(PackingIsValid(items, exact));
     ASSERT_GE(exact.size, max_live);
     ASSERT_LE(exact.size, best.size);
@@ -448,7 +448,7 @@ TEST(OverlapBoundTest, BoundsStayBelowEveryOrdersPeak) {
       opt = std::min(opt, PeakBytes(g, order));
       return true;
     });
-    auto far = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    WorkBudget far(int64_t{1} << 60);
     std::vector<int> order = GreedyLeastPeak(g);
     LowerBound lb = ComputeLowerBound(g, order, PeakBytes(g, order), far, true);
     ASSERT_LE(lb.bytes, opt) << "seed " << seed;
