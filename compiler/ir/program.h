@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "compiler/ir/constant_data.h"
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/ops.h"
 
@@ -46,7 +47,7 @@ struct Value {
   std::string name;  // the ONNX tensor name, for errors and generated comments
   DType dtype = DType::kF32;
   Shape shape;
-  std::vector<uint8_t> data;  // constants only: little-endian element bytes
+  ConstantData data;  // constants only: little-endian element bytes
   std::optional<QuantParams> quant;
 
   int64_t NumElements() const { return oc::NumElements(shape); }
