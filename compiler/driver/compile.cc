@@ -55,11 +55,26 @@ std::string DefaultNameForModel(const std::string& model_path) {
   return SanitizeCIdentifier(stem, 40);
 }
 
+std::string ArenaClaim(const CompileResult& r) {
+  const ArenaClaims& a = r.arena_claims;
+  const int64_t arena = r.plan.arena_bytes;
+  std::string claim = absl::StrCat("arena ", arena, " bytes: ");
+  if (a.certified && arena == r.schedule.bound.bytes && r.schedule.certified_optimal) {
+    return claim + "certified optimal (no order and no plan needs less)";
+  }
+  if (a.certified) return claim + absl::StrCat("certified optimal for this order (arena bound ", a.bound.bytes, ")");
+  if (a.proven_optimal) {
+    return claim + absl::StrCat("proven optimal for this order by an exhaustive packing search (arena bound ",
+                                a.bound.bytes, ")");
+  }
+  return claim + absl::StrCat("gap ", arena - a.bound.bytes, " bytes to the arena bound ", a.bound.bytes);
+}
+
 std::string CertificateSummary(const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
-  std::string line = absl::StrCat("arena ", r.plan.arena_bytes, " bytes; peak ", s.peak,
-                                  " bytes (file order ", s.file_order_peak, ", schedule ",
-                                  s.chosen_by, "); lower bound ", s.bound.bytes, " bytes: ");
+  std::string line = absl::StrCat(ArenaClaim(r), "; the order: peak ", s.peak, " bytes (file order ",
+                                  s.file_order_peak, ", schedule ", s.chosen_by, "), lower bound ",
+                                  s.bound.bytes, " bytes: ");
   const RecomputeResult& rc = r.recompute.result;
   if (!rc.clones.empty()) {
     return line + absl::StrCat("recompute: ", rc.clones.size(), " clones, peak ", rc.peak_before,
@@ -67,6 +82,7 @@ std::string CertificateSummary(const CompileResult& r) {
                                " MACs; the order bound does not bound recompute programs");
   }
   if (s.certified_optimal) return line + "certified optimal order";
+  if (s.exact_search_finished) return line + "proven optimal order (exhaustive search)";
   return line + absl::StrCat("gap ", s.peak - s.bound.bytes, " bytes");
 }
 

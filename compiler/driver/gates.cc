@@ -31,7 +31,16 @@ absl::Status CheckMaxArena(const CompileOptions& o, const CompileResult& r) {
 
 absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
-  if (!o.require_certified || s.certified_optimal) return absl::OkStatus();
+  const ArenaClaims& a = r.arena_claims;
+  if (!o.require_certified) return absl::OkStatus();
+  if (!a.proven_optimal) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "--require-certified: the arena of '", r.program.name, "' is not certified optimal: ",
+        r.plan.arena_bytes, " bytes, arena lower bound ", a.bound.bytes, " bytes (gap ",
+        r.plan.arena_bytes - a.bound.bytes, " bytes), and the exact packing search did not prove it",
+        PeakStepDescription(r)));
+  }
+  if (s.certified_optimal) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
       "--require-certified: the operator order of '", r.program.name,
       "' is not certified optimal: peak ", s.peak, " bytes, lower bound ", s.bound.bytes,
@@ -40,7 +49,7 @@ absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
           ? "it recomputes statements (--recompute=on), and the order bound certifies no recompute program"
       : s.exact_search_finished ? "the exact search found no better order, but that proof has no certificate"
       : s.mode != "best"      ? "--schedule=" + s.mode + " does not search for the best order"
-                              : "a larger --schedule-budget-ms may find a better order or a tighter bound"));
+                              : "a larger --search-effort may find a better order or a tighter bound"));
 }
 
 }  // namespace

@@ -105,16 +105,25 @@ std::string Summary(const CompileResult& r) {
                               " MACs; the lower bound covers this program's orders only"),
                  "warn")
       : s.certified_optimal
-          ? Card("Order", "certified", "optimal: the peak equals the lower bound", "good")
+          ? Card("Order", "certified", "optimal order: its peak equals the lower bound", "good")
           : Card("Order", "gap " + Bytes(s.peak - s.bound.bytes),
                  s.exact_search_finished ? "exact search found no better order"
                                          : "a better order may exist",
                  "warn");
+  const ArenaClaims& a = r.arena_claims;
+  const std::string arena_claim =
+      a.certified ? absl::StrCat("certified optimal for this order: it equals the arena bound, ",
+                                 a.bound.groups ? "a group's extent" : "the peak")
+      : a.proven_optimal ? absl::StrCat("proven optimal for this order by an exhaustive packing search; the arena bound is ",
+                                        Bytes(a.bound.bytes))
+                         : absl::StrCat(Bytes(r.plan.arena_bytes - a.bound.bytes), " above the arena bound ",
+                                        Bytes(a.bound.bytes));
   return absl::StrCat(
       "<section id=\"summary\" class=\"cards\">",
       Card("Arena", Bytes(r.plan.arena_bytes),
            absl::StrCat(ShortBytes(r.plan.arena_bytes), " of static RAM (", HtmlEscape(r.program.name),
-                        "_ARENA_SIZE)")),
+                        "_ARENA_SIZE); ", arena_claim),
+           a.proven_optimal ? "good" : "warn"),
       Card("Total RAM", Bytes(TotalRamBytes(r.plan, r.model)),
            r.memory.aliases.io_in_arena
                ? std::string("the arena holds the inputs and outputs too (--io=arena)")

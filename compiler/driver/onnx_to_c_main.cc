@@ -37,7 +37,8 @@ std::vector<oc::CliOption> Options() {
        "fail (exit 1, no files written) when the arena needs more than BYTES (suffix K: KiB, M: MiB)",
        "no limit", "BYTES"},
       {"require-certified", "", false, "",
-       "fail (exit 1, no files written) unless the operator order is certified optimal"},
+       "fail (exit 1, no files written) unless the arena is certified (or proven) optimal for the "
+       "chosen order and that order is certified optimal"},
       {"emit", "", true, "c",
        "what to produce: c (sources); on stdout, ir (the IR after the passes), scheduled (the IR "
        "in the chosen order with its certificate) or planned (also the arena plan)",

@@ -306,6 +306,10 @@ void WriteIdentity(ReportWriter& w, const CompileOptions& o, const CompileResult
 // input and output buffers (none with --io=arena).
 void WriteRam(ReportWriter& w, const CompileResult& r) {
   w.Int(F::kArenaBytes, r.plan.arena_bytes);
+  w.Int(F::kArenaLowerBoundBytes, r.arena_claims.bound.bytes);
+  w.String(F::kArenaBoundKind, r.arena_claims.bound.groups ? "group_extent" : "peak");
+  w.Bool(F::kArenaCertified, r.arena_claims.certified);
+  w.Bool(F::kArenaProvenOptimal, r.arena_claims.proven_optimal);
   w.Bool(F::kIoInArena, r.memory.aliases.io_in_arena);
   w.String(F::kLayout, r.channels_last ? "nhwc" : "nchw");
   w.Bool(F::kPartsOverContracts, r.memory.aliases.parts_over_contracts);

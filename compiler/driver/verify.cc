@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <queue>
@@ -15,6 +16,7 @@
 #include "compiler/target/kernel_facts.h"
 #include "passes/analysis/overlap_contracts.h"
 #include "passes/pipeline/pass.h"
+#include "passes/planning/packing_bound.h"
 #include "passes/transforms/patches.h"
 #include "passes/transforms/recompute_clone.h"
 
@@ -932,6 +934,60 @@ absl::Status CheckArenaPlan(const Claims& c, std::ostream& log) {
   return absl::OkStatus();
 }
 
+// 5. The arena's lower bound, re-derived from the buffers as placed: the
+// parts of one concat buffer and the two sides of an overlap contract keep
+// fixed offsets from each other (the plan was just checked to), so they are
+// groups at those offsets; the statements' scratch lives one step. The
+// claimed bound and the claim that the arena meets it must agree.
+absl::Status CheckArenaBound(const Claims& c, std::ostream& log) {
+  const std::vector<Problem::Buf>& bufs = c.pr.bufs;
+  std::vector<int> group(bufs.size());
+  for (size_t i = 0; i < bufs.size(); ++i) group[i] = static_cast<int>(i);
+  std::function<int(int)> find = [&](int i) { return group[i] == i ? i : group[i] = find(group[i]); };
+  // The parts of one buffer hold the value that spans them all (the concat's).
+  std::map<ValueId, int> holder;
+  const JsonValue& entries = At(c.r, F::kBuffers);
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    for (const JsonValue& v : At(entries.array[i], F::kBufferHolds).array) {
+      auto [at, fresh] = holder.insert({static_cast<ValueId>(v.Int()), static_cast<int>(i)});
+      if (!fresh) group[find(static_cast<int>(i))] = find(at->second);
+    }
+  }
+  for (const CheckedOverlap& o : c.overlaps) group[find(o.input_buf)] = find(o.output_buf);
+  std::map<int, int64_t> lowest;  // group -> its lowest offset
+  std::vector<int64_t> offset(bufs.size());
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    offset[i] = At(entries.array[i], F::kBufferOffset).Int();
+    auto [at, fresh] = lowest.insert({find(static_cast<int>(i)), offset[i]});
+    if (!fresh) at->second = std::min(at->second, offset[i]);
+  }
+  std::map<int, int> members;
+  for (size_t i = 0; i < bufs.size(); ++i) ++members[find(static_cast<int>(i))];
+  std::vector<IntervalItem> items;
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    const int g = find(static_cast<int>(i));
+    const bool grouped = members[g] > 1;
+    items.push_back({bufs[i].bytes, c.interval[i].first, c.interval[i].second, grouped ? g : -1,
+                     grouped ? offset[i] - lowest[g] : 0});
+  }
+  for (int s = 0; s < c.pr.n; ++s) {
+    if (c.pr.scratch[c.order[s]] > 0) items.push_back({c.pr.scratch[c.order[s]], s, s});
+  }
+  const int64_t bound = std::max(c.peak, GroupExtentBound(items).bytes);
+  const int64_t arena = At(c.r, F::kArenaBytes).Int();
+  if (At(c.r, F::kArenaLowerBoundBytes).Int() != bound) {
+    return Mismatch(absl::StrCat("arena_lower_bound_bytes is ", At(c.r, F::kArenaLowerBoundBytes).Int(),
+                                 " but the buffers give ", bound));
+  }
+  if (At(c.r, F::kArenaCertified).boolean != (arena == bound) ||
+      (At(c.r, F::kArenaCertified).boolean && !At(c.r, F::kArenaProvenOptimal).boolean)) {
+    return Mismatch("arena_certified disagrees with the arena and its bound");
+  }
+  log << "verify: arena lower bound " << bound << " bytes"
+      << (arena == bound ? ": the arena is certified optimal for this order" : "") << "\n";
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status VerifyReport(const std::string& report_path, const std::string& model_path,
@@ -950,7 +1006,8 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   OC_RETURN_IF_ERROR(CheckBuffersAndDependencies(c));
   OC_RETURN_IF_ERROR(CheckPeak(c, log));
   OC_RETURN_IF_ERROR(CheckBound(c, log));
-  return CheckArenaPlan(c, log);
+  OC_RETURN_IF_ERROR(CheckArenaPlan(c, log));
+  return CheckArenaBound(c, log);
 }
 
 }  // namespace oc

@@ -102,8 +102,17 @@ absl::Status RunJointOrderStage(PipelineState& s) {
 }
 
 // A plan that fails validation is a compiler bug: report it, write nothing.
+// A valid one gets its certificate.
 absl::Status RunValidatePlanStage(PipelineState& s) {
-  return ValidatePlan(s.program, s.model, s.plan);
+  OC_RETURN_IF_ERROR(ValidatePlan(s.program, s.model, s.plan));
+  ArenaClaims& c = s.arena_claims;
+  c.bound = ArenaLowerBound(s.program, s.model);
+  if (c.bound.bytes > s.plan.arena_bytes) {
+    return absl::InternalError("the arena plan is below the arena's lower bound");
+  }
+  c.certified = s.plan.arena_bytes == c.bound.bytes;
+  c.proven_optimal = c.certified || s.plan.proven_optimal;
+  return absl::OkStatus();
 }
 
 }  // namespace oc

@@ -52,6 +52,15 @@ void PrintPlan(const PipelineState& state, std::string& out) {
                     ", arena without ", ks.arena_without_bytes,
                     ", statements [", Ids(ks.statements), "]\n");
   }
+  const ArenaClaims& a = state.arena_claims;
+  if (a.bound.bytes > 0) {  // the validate-plan stage ran
+    absl::StrAppend(&out, "// arena bound: ", a.bound.bytes, " bytes (",
+                    a.bound.groups ? "group extent" : "peak", " at step ", a.bound.step, "); arena ",
+                    a.certified        ? "certified optimal"
+                    : a.proven_optimal ? "proven optimal (exhaustive packing search)"
+                                       : absl::StrCat("gap ", state.plan.arena_bytes - a.bound.bytes, " bytes"),
+                    "\n");
+  }
 }
 
 }  // namespace

@@ -101,6 +101,16 @@ struct KernelScratchSummary {
   std::vector<int32_t> statements;  // ids
 };
 
+// The arena's certificate (the `validate-plan` stage): a lower bound on the
+// arena of every plan for the program as it is (its order, aliases and
+// scratch), whether the plan meets it, and whether an exact packing search
+// proved the plan optimal anyway.
+struct ArenaClaims {
+  ArenaBound bound;
+  bool certified = false;       // plan.arena_bytes == bound.bytes
+  bool proven_optimal = false;  // certified, or the exact search found nothing smaller
+};
+
 struct PipelineState {
   Program program;
   MemoryOptions memory;
@@ -128,6 +138,7 @@ struct PipelineState {
   int64_t views_only_arena_bytes = 0;
   int64_t no_overlap_arena_bytes = 0;
 
+  ArenaClaims arena_claims;
   RecomputeSummary recompute;
   PatchSummary patches;
   KernelScratchSummary kernel_scratch;

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "passes/planning/interval_packing.h"
+#include "passes/planning/packing_bound.h"
 
 namespace oc {
 namespace {
@@ -202,6 +203,12 @@ ArenaPlan PlanArena(Planner planner, const Program& p, const MemoryModel& m, Wor
     case Planner::kBest: break;
   }
   return PlanBest(p, m, budget);
+}
+
+ArenaBound ArenaLowerBound(const Program& p, const MemoryModel& m) {
+  const PackingBound b = GroupExtentBound(AsIntervals(ArenaOccupants(p, m)));
+  if (b.bytes > m.peak_bytes) return {b.bytes, b.step, true};
+  return {m.peak_bytes, m.peak_step, false};
 }
 
 absl::Status ValidatePlan(const Program& p, const MemoryModel& m, const ArenaPlan& plan) {

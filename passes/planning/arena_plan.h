@@ -69,6 +69,17 @@ std::optional<Planner> ParsePlanner(absl::string_view word);
 ArenaPlan PlanArena(Planner planner, const Program& program, const MemoryModel& model,
                     WorkBudget& budget);
 
+// A lower bound on the arena of every plan for this program as it is (its
+// order, aliases and scratch): the modeled peak, and at every step the
+// extent of each group of occupants at fixed offsets (concat parts, overlap
+// chains) with what cannot fit into its holes (packing_bound.h).
+struct ArenaBound {
+  int64_t bytes = 0;
+  int step = -1;        // a step where it is reached
+  bool groups = false;  // above the peak because of a group's extent
+};
+ArenaBound ArenaLowerBound(const Program& program, const MemoryModel& model);
+
 // Checks a plan without trusting the planner: every arena buffer and scratch
 // lies inside the arena and is aligned, and no two that are live at the same
 // step share a byte.
