@@ -4,12 +4,14 @@
 include(CMakePackageConfigHelpers)
 
 set(ONNX_TO_C_INSTALL_CMAKE_DIR "${CMAKE_INSTALL_DATADIR}/cmake/OnnxToC")
-set(ONNX_TO_C_INSTALL_RUNTIME_SOURCE_DIR "${CMAKE_INSTALL_DATADIR}/onnx_to_c/runtime/src")
+set(ONNX_TO_C_INSTALL_RUNTIME_SOURCE_DIR "${CMAKE_INSTALL_DATADIR}/onnx_to_c/runtime")
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/onnx_to_c
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/src/
-        DESTINATION ${ONNX_TO_C_INSTALL_RUNTIME_SOURCE_DIR} FILES_MATCHING PATTERN "*.c")
+# The kernel folders as in the source tree (reference, arm, x86: <folder>/src/*.c and
+# <folder>/include/onnx_to_c/*.h).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/ DESTINATION ${ONNX_TO_C_INSTALL_RUNTIME_SOURCE_DIR}
+        FILES_MATCHING PATTERN "*.[ch]" REGEX "runtime/(include|tests)" EXCLUDE)
 
 configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/OnnxToCConfig.cmake.in

@@ -1,4 +1,4 @@
-// What the runtime's kernels (runtime/src, the same C on every target) need
+// What the runtime's kernels (runtime/reference/src, the same C on every target) need
 // from memory: which statements can run a kernel that computes plane by plane
 // or pixel block by pixel block (and may so write over its own input under
 // an overlap contract), and what the row-band convolution's scratch costs and
@@ -57,7 +57,7 @@ int64_t RowStreamingReach(const Program& program, const Statement& s);
 constexpr int64_t kOverlapPixelBlock = 8;
 
 // The row-band convolution: the padded float convolutions can run as
-// oc_conv2d_band_f32 (runtime/src/conv2d_band.c), which copies the input rows
+// oc_conv2d_band_f32 (runtime/reference/src/conv2d_band.c), which copies the input rows
 // of each output row into a zero-padded band in scratch and so needs no edge
 // handling; the kernel-scratch stage chooses where within its budget.
 //
@@ -73,20 +73,20 @@ int64_t ConvEdgeMacs(const Program& p, const Statement& s);
 
 // A qlinear_conv whose constant weights have zero points all 0 and whose bias
 // is constant (or absent): the compiler can pack its weights and fold the
-// input's zero point into its bias (runtime/include/onnx_to_c/oc_qcol.h).
+// input's zero point into its bias (runtime/reference/include/onnx_to_c/oc_qcol.h).
 bool QConvFoldsZeroPoints(const Program& p, const Statement& s);
 
 // A qlinear_conv over 1-D or 2-D data, not pointwise (1x1, stride 1, no
 // padding, one group), with at least four output channels per group and
 // QConvFoldsZeroPoints: without scratch or a contract it runs as
-// oc_qconv2d_packed (runtime/src/qconv2d_packed.c), its weights packed by
+// oc_qconv2d_packed (runtime/reference/src/qconv2d_packed.c), its weights packed by
 // the compiler in blocks of four channels, tap by tap.
 bool QConvTakesPackedTaps(const Program& p, const Statement& s);
 
 // The 8-bit column convolution: a qlinear_conv over 1-D or 2-D data that is
 // neither pointwise nor depthwise, with constant weights whose zero points
 // are all 0, a constant (or no) bias and at least four output channels per
-// group, can run as oc_qconv_column (runtime/src/qconv_column.c): each output
+// group, can run as oc_qconv_column (runtime/reference/src/qconv_column.c): each output
 // pixel's window is copied into a column of cig * k_h * k_w bytes of scratch,
 // then each channel is one dot product (SMLAD on M4/M7), the input's zero
 // point folded into the bias. Bytes of the column; 0 for other statements.

@@ -12,14 +12,14 @@ namespace oc {
 const std::vector<Target>& Targets() {
   static const std::vector<Target> kTargets = {
       {"x86-64", "x86-64 (SSE2, with AVX2 statements chosen at run time)", 16, "",
-       {.x86_avx2_dispatch = true, .fpu = true}},
-      {"x86-64-v3", "x86-64-v3 (AVX2)", 32, "", {.avx2 = true, .fpu = true}},
+       {.x86_avx2_dispatch = true, .fpu = true}, false, {"x86"}},
+      {"x86-64-v3", "x86-64-v3 (AVX2)", 32, "", {.avx2 = true, .fpu = true}, false, {"x86"}},
       {"cortex-m0", "Cortex-M0 (Armv6-M, no FPU)", 8, ".bss.arena", {}, true},
       {"cortex-m3", "Cortex-M3 (Armv7-M, no FPU)", 8, ".bss.arena", {}, true},
       {"cortex-m4", "Cortex-M4F (Armv7E-M, single-precision FPU)", 8, ".bss.arena",
-       {.fpu_vmla = true, .fpu = true}, true},
+       {.fpu_vmla = true, .fpu = true}, true, {"arm"}},
       {"cortex-m7", "Cortex-M7 (Armv7E-M, FPU)", 8, ".bss.arena", {.fpu_vmla = true, .fpu = true},
-       true},
+       true, {"arm"}},
   };
   return kTargets;
 }

@@ -42,6 +42,10 @@ struct Target {
   // --io default: the graph's inputs and outputs in the arena (a firmware's
   // RAM is the arena plus whatever it holds for them) or in caller buffers.
   bool io_in_arena = false;
+  // Runtime folders whose files replace the reference ones of the same name
+  // (runtime/<folder>: optimized kernels and their helpers), first match
+  // first; runtime/reference is searched after them (targets/c99/runtime_text.h).
+  std::vector<std::string> kernel_folders = {};
   // Requantization of 8-bit layers unless --requant is given.
   const char* DefaultRequant() const { return features.fpu ? "float" : "fixed"; }
 };

@@ -22,7 +22,7 @@
 // Marks: the statements' attributes `x_channels_last` / `y_channels_last`
 // (1; a global pool: x only), `channels_last` (1) on a broadcasting binary
 // op whose tensors are NHWC, and the convolutions' weights replaced by a constant re-laid per group
-// as [kh][kw][ic][oc] (runtime/src/conv2d_nhwc.c).
+// as [kh][kw][ic][oc] (runtime/reference/src/conv2d_nhwc.c).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"

@@ -1,5 +1,5 @@
 /*
- * Tests of the kernels that oc_arm_tiles.h speeds up on Cortex-M4F/M7: Gemm
+ * Tests of the kernels that runtime/arm speeds up on Cortex-M4F/M7: Gemm
  * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
  * input (oc_conv1x1_overlap_f32); and the 8-bit matrix product, whose
  * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c). Also the

@@ -18,7 +18,7 @@
 
 #include "onnx_to_c/oc_kernels.h"
 #include "onnx_to_c/oc_math.h"
-#include "onnx_to_c/oc_tile.h"
+#include "onnx_to_c/oc_lane.h"
 
 #include "test_check.h"
 

@@ -12,7 +12,7 @@
 #include "passes/analysis/arena_occupants.h"
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
-#include "targets/c99/runtime_sources.h"
+#include "targets/c99/runtime_text.h"
 #include "targets/c99/x86_dispatch.h"
 
 namespace oc {
@@ -63,46 +63,6 @@ namespace {
 std::string Upper(std::string s) {
   for (char& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   return s;
-}
-
-absl::string_view FindRuntime(absl::string_view name) {
-  for (const EmbeddedRuntimeFile& f : EmbeddedRuntimeFiles()) {
-    if (f.name == name) return f.text;
-  }
-  return {};
-}
-
-// A runtime file as embedded text: its own `#include "..."` lines dropped,
-// since the generated file provides everything once.
-std::string EmbedRuntime(absl::string_view name) {
-  absl::string_view text = FindRuntime(name);
-  std::string out = absl::StrCat("/* ---- runtime: ", name, " ---- */\n");
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == absl::string_view::npos) end = text.size();
-    absl::string_view line = text.substr(pos, end - pos);
-    if (line.rfind("#include \"", 0) != 0) {
-      out.append(line.data(), line.size());
-      out.push_back('\n');
-    }
-    pos = end + 1;
-  }
-  return out;
-}
-
-// Runtime headers that `name` includes (#include "onnx_to_c/X.h"), after
-// their own includes, each once; oc_common.h and oc_math.h are always there.
-void AddIncludedHeaders(absl::string_view name, std::vector<std::string>& ordered) {
-  for (absl::string_view line : absl::StrSplit(FindRuntime(name), '\n')) {
-    constexpr absl::string_view kPrefix = "#include \"onnx_to_c/";
-    if (line.rfind(kPrefix, 0) != 0) continue;
-    std::string header(line.substr(kPrefix.size(), line.find('"', kPrefix.size()) - kPrefix.size()));
-    if (header == "oc_common.h" || header == "oc_math.h") continue;
-    if (std::find(ordered.begin(), ordered.end(), header) != ordered.end()) continue;
-    AddIncludedHeaders(header, ordered);
-    ordered.push_back(header);
-  }
 }
 
 std::string TensorComment(const Program& p, ValueId v) {
@@ -530,11 +490,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   std::vector<std::string> weight_table;  // main-file expressions, in c->weights order
   if (dispatch) OC_RETURN_IF_ERROR(EmitVariantStatements(ctx, fn_names, variant_stmts, weight_table));
 
-  std::string runtime = EmbedRuntime("oc_common.h") + EmbedRuntime("oc_math.h");
-  std::vector<std::string> headers;
-  for (const std::string& k : ctx.kernels) AddIncludedHeaders(k, headers);
-  for (const std::string& h : headers) runtime += EmbedRuntime(h);
-  for (const std::string& k : ctx.kernels) runtime += EmbedRuntime(k);
+  const std::string runtime = EmbeddedRuntime(*o.target, ctx.kernels);
 
   const CodeWriter ctx_struct = CtxStruct(o.name, dispatch);
   const X86Dispatch x86{o.name, fn_names};

@@ -223,7 +223,7 @@ void StatementEmitter::PackedTaps() {
 // its column the statement's scratch (compiler/target/kernel_facts.h), or the
 // pointwise overlap kernel. The weights' zero points are 0, the weights are
 // packed in blocks of four channels and the input's zero point goes into the
-// bias, bias[co] - zx sum_k w[co][k] (runtime/include/onnx_to_c/oc_qcol.h).
+// bias, bias[co] - zx sum_k w[co][k] (runtime/reference/include/onnx_to_c/oc_qcol.h).
 absl::Status StatementEmitter::QLinearConvPacked() {
   const Value& wv = V(s_.operands[3]);
   const int64_t c_out = Out()[1], kk = wv.NumElements() / c_out;

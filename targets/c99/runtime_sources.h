@@ -8,6 +8,9 @@
 namespace oc {
 
 struct EmbeddedRuntimeFile {
+  // "include" for the interface every kernel shares (runtime/include), else
+  // the kernel folder: "reference" or an optimized one such as "arm", "x86"
+  absl::string_view folder;
   absl::string_view name;  // file name, e.g. "conv2d.c" or "oc_common.h"
   absl::string_view text;
 };

@@ -3,7 +3,8 @@
  *
  * The runtime is plain C99 and depends on nothing in the compiler. It is used
  * two ways:
- *   - as a library (the files in runtime/src with oc_kernels.h), for kernel tests;
+ *   - as a library (the kernels of runtime/reference, some replaced by an
+ *     optimized folder's, with oc_kernels.h), for kernel tests;
  *   - embedded by the code generator into one generated translation unit, with
  *     OC_API defined as `static` so two models never clash at link time.
  *
@@ -31,7 +32,7 @@
 #endif
 
 /* Packed 8-bit weights on a word boundary: the Cortex-M DSP kernels load
- * them with LDM where they are aligned (oc_q8_dsp.h) and word by word where
+ * them with LDM where they are aligned (runtime/arm: oc_q8_dsp.h) and word by word where
  * they are not, so the attribute only picks the faster path. */
 #if defined(__GNUC__)
 #define OC_WORD_ALIGNED __attribute__((aligned(4)))

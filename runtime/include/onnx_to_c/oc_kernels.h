@@ -1,7 +1,7 @@
 /*
  * onnx-to-c runtime: kernel entry points (library build).
  *
- * One entry point per file in runtime/src. The code generator does not
+ * One entry point per file in runtime/reference/src. The code generator does not
  * include this header: it embeds the kernel sources it needs with OC_API
  * defined as `static`.
  */

@@ -17,6 +17,30 @@
 
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
+#include "onnx_to_c/oc_requant_fast.h"
+
+/* The float requantization's rounding and clamping (oc_requant8_apply,
+ * oc_requant8_run), unless an optimized folder's oc_requant_fast.h gives
+ * other code for the same values (runtime/arm: VCVTR, SSAT/USAT). */
+#ifndef OC_REQUANT8_APPLY_FLOAT_
+#define OC_REQUANT8_APPLY_FLOAT_(r, i, acc, v)                             \
+    {                                                                      \
+    const float lo = (float)(r->lo - r->zp), hi = (float)(r->hi - r->zp);  \
+    float f = oc_roundf_even((float)acc * r->mult[i]);                     \
+    f = f < lo ? lo : (f > hi ? hi : f);                                   \
+    return (int32_t)f + r->zp;                                             \
+    }
+#define OC_REQUANT8_RUN_SAT8_(r, acc, n, out, step, m, zp)
+#define OC_REQUANT8_RUN_FLOAT_(acc, n, out, step, m, zp, lo, hi, t, v)  \
+    {                                                                   \
+    const float flo = (float)lo, fhi = (float)hi;                       \
+    for (t = 0; t < n; t++) {                                           \
+      float f = oc_roundf_even((float)acc[t] * m);                      \
+      f = f < flo ? flo : (f > fhi ? fhi : f);                          \
+      out[t * step] = (uint8_t)((int32_t)f + zp);                       \
+    }                                                                   \
+    }
+#endif
 
 typedef struct {
   const float *mult;      /* float mode: the multipliers; NULL in fixed mode */
@@ -69,48 +93,12 @@ OC_INLINE int32_t oc_requant_fixed(int32_t acc, int32_t q_mult, int32_t q_shift)
   return q_shift < 0 ? oc_shift_round(x, -q_shift) : x;
 }
 
-#if defined(__GNUC__) && defined(__ARM_FP) && (__ARM_FP & 4) && defined(__thumb2__)
-/* A Cortex-M FPU's VCVTR.S32.F32: rounds by the FPSCR's mode, to nearest,
- * ties to even (the reset value, which oc_roundf_even relies on as well),
- * saturating. Then clamping the integer to the integral bounds gives what
- * clamping the rounded float gives. */
-#define OC_REQUANT_VCVTR 1
-OC_INLINE int32_t oc_round_even_i32(float f) {
-  float bits;
-  int32_t v;
-  __asm__("vcvtr.s32.f32 %0, %1" : "=t"(bits) : "t"(f));
-  memcpy(&v, &bits, sizeof v);
-  return v;
-}
-#endif
-
-#if defined(OC_REQUANT_VCVTR) && defined(__ARM_FEATURE_DSP)
-#include <arm_acle.h>
-/* Where the bounds are a whole 8-bit type's range, v + zp clamped to them is
- * QADD (saturating, so an accumulator near the int32 limits stays beyond
- * the bound it passes) and then SSAT or USAT: the value of the integer clamp
- * of oc_requant8_apply in two instructions (oc_requant8_run). */
-#define OC_REQUANT_SAT8 1
-#define OC_SAT8_WHOLE_(R) (((R)->lo == -128 && (R)->hi == 127) || ((R)->lo == 0 && (R)->hi == 255))
-#define OC_SSAT8_(ACC, M, ZP) __ssat(__qadd(oc_round_even_i32((float)(int32_t)(ACC) * (M)), ZP), 8)
-#define OC_USAT8_(ACC, M, ZP) __usat(__qadd(oc_round_even_i32((float)(int32_t)(ACC) * (M)), ZP), 8)
-#endif
-
 /* The requantized value of accumulator acc of channel c. */
 OC_INLINE int32_t oc_requant8_apply(const oc_requant8 *r, int32_t c, int32_t acc) {
   const int32_t i = r->per_channel ? c : 0;
   int32_t v;
   if (r->mult != NULL) {
-#if defined(OC_REQUANT_VCVTR)
-    v = oc_round_even_i32((float)acc * r->mult[i]);
-    v = v > r->hi - r->zp ? r->hi - r->zp : (v < r->lo - r->zp ? r->lo - r->zp : v);
-    return v + r->zp;
-#else
-    const float lo = (float)(r->lo - r->zp), hi = (float)(r->hi - r->zp);
-    float f = oc_roundf_even((float)acc * r->mult[i]);
-    f = f < lo ? lo : (f > hi ? hi : f);
-    return (int32_t)f + r->zp;
-#endif
+    OC_REQUANT8_APPLY_FLOAT_(r, i, acc, v)
   }
   v = oc_requant_fixed(acc, r->q_mult[i], r->q_shift[i]);
   v = v > r->hi - r->zp ? r->hi - r->zp : (v < r->lo - r->zp ? r->lo - r->zp : v);
@@ -143,30 +131,8 @@ OC_INLINE void oc_requant8_run(const oc_requant8 *r, const int32_t *acc, int32_t
   int32_t t, v;
   if (r->mult != NULL) {
     const float m = r->mult[0];
-#if defined(OC_REQUANT_SAT8)
-    if (OC_SAT8_WHOLE_(r)) {
-      if (r->lo < 0) {
-        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_SSAT8_(acc[t], m, zp);
-      } else {
-        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_USAT8_(acc[t], m, zp);
-      }
-      return;
-    }
-#endif
-#if defined(OC_REQUANT_VCVTR)
-    for (t = 0; t < n; t++) {
-      v = oc_round_even_i32((float)acc[t] * m);
-      v = v > hi ? hi : (v < lo ? lo : v);
-      out[t * step] = (uint8_t)(v + zp);
-    }
-#else
-    const float flo = (float)lo, fhi = (float)hi;
-    for (t = 0; t < n; t++) {
-      float f = oc_roundf_even((float)acc[t] * m);
-      f = f < flo ? flo : (f > fhi ? fhi : f);
-      out[t * step] = (uint8_t)((int32_t)f + zp);
-    }
-#endif
+    OC_REQUANT8_RUN_SAT8_(r, acc, n, out, step, m, zp)
+    OC_REQUANT8_RUN_FLOAT_(acc, n, out, step, m, zp, lo, hi, t, v)
     return;
   }
   for (t = 0; t < n; t++) {

@@ -1,0 +1,150 @@
+/*
+ * onnx-to-c runtime, Armv7E-M: the 8-bit channels-last convolution (qconv2d_nhwc.c) with SMLAD,
+ * USADA8, and the dense windows in assembler; the interface of the
+ * reference oc_qnhwc_fast.h. Without the DSP extension it defines nothing.
+ */
+#ifndef ONNX_TO_C_OC_QNHWC_FAST_H_
+#define ONNX_TO_C_OC_QNHWC_FAST_H_
+
+#include "onnx_to_c/oc_q8_dsp.h"
+#include "onnx_to_c/oc_qconv_loops.h"
+
+#if OC_Q8_DSP
+/* Four values of a contiguous run per step (see the header). XL, XH: the
+ * even and odd bytes of a word of x as 16-bit lanes; WL, WH: of w. */
+#define QNHWC_SMLAD2_(S, P, WL, WH)                                                              \
+  {                                                                                              \
+    const uint32_t wv = oc_q8_load4((P) + i);                                                    \
+    S = (uint32_t)__smlad(x13, (int32_t)WH(wv), __smlad(x02, (int32_t)WL(wv), (int32_t)(S)));    \
+  }
+#define QNHWC_DSP4_(ZP, XL, XH, WL, WH)                                                          \
+  for (; i + 4 <= run; i += 4) {                                                                 \
+    const uint32_t xq = oc_q8_load4(xr + i);                                                     \
+    const int32_t x02 = (int32_t)__ssub16((int32_t)XL(xq), zx2);                                 \
+    const int32_t x13 = (int32_t)__ssub16((int32_t)XH(xq), zx2);                                 \
+    QNHWC_SMLAD2_(s0, pa, WL, WH)                                                                \
+    QNHWC_SMLAD2_(s1, pb, WL, WH)                                                                \
+    QNHWC_SMLAD2_(s2, pc, WL, WH)                                                                \
+    QNHWC_SMLAD2_(s3, pd, WL, WH)                                                                \
+    if (ZP) xs = (uint32_t)__smlad(x13, 0x00010001, __smlad(x02, 0x00010001, (int32_t)xs));     \
+  }
+#define QNHWC_S8L_(v) __sxtb16(v)
+/* A tail byte of x (XLDB: LDRSB or LDRB) less x_zp, where x_zp is -128 or 128 */
+#define QNHWC_ADD128_ "add %[x02], %[x02], #128\n\t"
+#define QNHWC_SUB128_ "sub %[x02], %[x02], #128\n\t"
+#define QNHWC_S8H_(v) oc_sxtb16_odd(v)
+#define QNHWC_U8L_(v) __uxtb16(v)
+#define QNHWC_U8H_(v) oc_uxtb16_odd(v)
+/* x_zp in both 16-bit lanes */
+#define QNHWC_ZX2_ const int32_t zx2 = (int32_t)((uint32_t)(uint16_t)zx * 0x00010001u);
+#endif
+
+#if OC_Q8_DSP
+#define QNHWC_USADA8_(SIGNED)                                                                    \
+  for (; i + 4 <= len; i += 4) {                                                                 \
+    u = __usada8(oc_q8_load4(p + i) ^ (SIGNED ? 0x80808080u : 0u), 0u, u);                      \
+  }                                                                                              \
+  if (SIGNED) u -= 128u * (uint32_t)i;
+#endif
+
+#if OC_Q8_DSP && defined(__OPTIMIZE__)
+#define QNHWC_DENSE_ASM 1
+/* Per step one LDR of four x bytes, unpacked to the lanes (x0, x2) and
+ * (x1, x3) (XLOAD_: XS, SXTB16 or UXTB16; XFLIP_: where x_zp is the middle
+ * of x's range, -128 or 128, x ^ 0x80 per byte unpacked the other way is
+ * x - x_zp: one EOR more and no sums of weights), then per channel one LDR
+ * of its four weights, unpacked (WS), and two SMLAD: 23 instructions per 16
+ * multiply-accumulates. The channels' weights are pa, pb = pa + wch,
+ * pa + 2 wch and pb + 2 wch (a register offset each), advancing with xp.
+ * Per kernel row: two steps per pass up to xe = xp + run4, entering at the
+ * second where run4 % 8 is 4 (odd), then the tail (run % 4 bytes, one at a
+ * time: XLDB, then XFIX for XFLIP_, WLDB), then the next row (xstep, wstep
+ * further), until pa reaches wend: 13 registers, the clipping's numbers
+ * (and xe) read through pp, its qnhwc_pat_. */
+#define QNHWC_ACH_(WS, S, ADDR)                                                                  \
+  "ldr %[w], " ADDR "\n\t" WS " %[t], %[w]\n\t"                                                  \
+  "smlad %[" S "], %[x02], %[t], %[" S "]\n\t" WS " %[w], %[w], ror #8\n\t"                      \
+  "smlad %[" S "], %[x13], %[w], %[" S "]\n\t"
+#define QNHWC_XLOAD_(XS)                                                                         \
+  "ldr %[x13], [%[xp]], #4\n\t" XS " %[x02], %[x13]\n\t" XS " %[x13], %[x13], ror #8\n\t"
+#define QNHWC_XFLIP_(XF)                                                                         \
+  "ldr %[x13], [%[xp]], #4\n\t"                                                                  \
+  "eor %[x13], %[x13], #0x80808080\n\t" XF " %[x02], %[x13]\n\t" XF " %[x13], %[x13], ror #8\n\t"
+#define QNHWC_STEP_(XLOAD, WS)                                                                   \
+  XLOAD QNHWC_ACH_(WS, "s2", "[%[pa], %[wch], lsl #1]")                                          \
+  QNHWC_ACH_(WS, "s3", "[%[pb], %[wch], lsl #1]") QNHWC_ACH_(WS, "s0", "[%[pa]], #4")            \
+  QNHWC_ACH_(WS, "s1", "[%[pb]], #4")
+#define QNHWC_TCH_(WLDB, S, ADDR)                                                                \
+  WLDB " %[x13], " ADDR "\n\t"                                                                   \
+  "mla %[" S "], %[x02], %[x13], %[" S "]\n\t"
+#define QNHWC_TAIL_(XLDB, XFIX, WLDB)                                                            \
+  XLDB " %[x02], [%[xp]], #1\n\t" XFIX QNHWC_TCH_(WLDB, "s2", "[%[pa], %[wch], lsl #1]")         \
+  QNHWC_TCH_(WLDB, "s3", "[%[pb], %[wch], lsl #1]") QNHWC_TCH_(WLDB, "s0", "[%[pa]], #1")        \
+  QNHWC_TCH_(WLDB, "s1", "[%[pb]], #1")
+#define QNHWC_WINDOW_ASM_(XLOAD, XLDB, XFIX, WS, WLDB)                                           \
+  __asm__("3:\n\t"                                                                               \
+          "ldr %[t], [%[pp], %[o_run4]]\n\t"                                                     \
+          "add %[t], %[xp], %[t]\n\t"                                                            \
+          "str %[t], [%[pp], %[o_xe]]\n\t"                                                       \
+          "ldr %[t], [%[pp], %[o_odd]]\n\t"                                                      \
+          "cmp %[t], #0\n\t"                                                                     \
+          "bne 5f\n\t"                                                                           \
+          "b 2f\n"                                                                               \
+          "1:\n\t" QNHWC_STEP_(XLOAD, WS) "5:\n\t" QNHWC_STEP_(XLOAD, WS) "2:\n\t"               \
+          "ldr %[t], [%[pp], %[o_xe]]\n\t"                                                       \
+          "cmp %[xp], %[t]\n\t"                                                                  \
+          "blo 1b\n\t"                                                                           \
+          "ldr %[t], [%[pp], %[o_tail]]\n\t"                                                     \
+          "cmp %[t], #0\n\t"                                                                     \
+          "beq 7f\n\t"                                                                           \
+          "add %[t], %[xp], %[t]\n\t"                                                            \
+          "str %[t], [%[pp], %[o_xe]]\n"                                                         \
+          "6:\n\t" QNHWC_TAIL_(XLDB, XFIX, WLDB) "ldr %[t], [%[pp], %[o_xe]]\n\t"                \
+          "cmp %[xp], %[t]\n\t"                                                                  \
+          "blo 6b\n"                                                                             \
+          "7:\n\t"                                                                               \
+          "ldr %[t], [%[pp], %[o_xstep]]\n\t"                                                    \
+          "add %[xp], %[xp], %[t]\n\t"                                                           \
+          "ldr %[t], [%[pp], %[o_wstep]]\n\t"                                                    \
+          "add %[pa], %[pa], %[t]\n\t"                                                           \
+          "add %[pb], %[pb], %[t]\n\t"                                                           \
+          "ldr %[t], [%[pp], %[o_wend]]\n\t"                                                     \
+          "cmp %[pa], %[t]\n\t"                                                                  \
+          "blo 3b\n\t"                                                                           \
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [xp] "+r"(xp),           \
+            [pa] "+r"(pa), [pb] "+r"(pb), [x02] "=&r"(x02), [x13] "=&r"(x13), [w] "=&r"(wv),     \
+            [t] "=&r"(tv)                                                                        \
+          : [pp] "r"(&pat), [wch] "r"(wch), [o_run4] "i"(offsetof(qnhwc_pat_, run4)),            \
+            [o_odd] "i"(offsetof(qnhwc_pat_, odd)), [o_tail] "i"(offsetof(qnhwc_pat_, tail)),    \
+            [o_xstep] "i"(offsetof(qnhwc_pat_, xstep)),                                          \
+            [o_wstep] "i"(offsetof(qnhwc_pat_, wstep)), [o_wend] "i"(offsetof(qnhwc_pat_, wend)), \
+            [o_xe] "i"(offsetof(qnhwc_pat_, xe))                                                 \
+          : "cc", "memory")
+/* The window of the pixel at xr (XT x, WT w), its clipping's pattern pat,
+ * into s0 .. s3. */
+#define QNHWC_WINDOW_(XT, WT, XS, XF, XLDB, XFIX, WS, WLDB)                                      \
+  {                                                                                              \
+    const XT *xp = xr;                                                                           \
+    const WT *pa = (const WT *)pat.wr, *pb = pa + wch;                                           \
+    uint32_t x02, x13, wv, tv;                                                                   \
+    if (flip) {                                                                                  \
+      QNHWC_WINDOW_ASM_(QNHWC_XFLIP_(XF), XLDB, XFIX, WS, WLDB);                                 \
+    } else {                                                                                     \
+      QNHWC_WINDOW_ASM_(QNHWC_XLOAD_(XS), XLDB, "", WS, WLDB);                                   \
+    }                                                                                            \
+  }
+#endif
+
+#if OC_Q8_DSP
+#define QNHWC_INSTANCES_                                                                             \
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_S8L_, QNHWC_S8H_,     \
+                     "sxtb16", "uxtb16", "sxtb16", "ldrsb", QNHWC_ADD128_, "ldrsb", qnhwc_wsum_s8_)  \
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8s8, uint8_t, int8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_S8L_, QNHWC_S8H_,    \
+                     "uxtb16", "sxtb16", "sxtb16", "ldrb", QNHWC_SUB128_, "ldrsb", qnhwc_wsum_s8_)   \
+OC_QCONV2D_NHWC_ROWS(qnhwc_s8u8, int8_t, uint8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_U8L_, QNHWC_U8H_,    \
+                     "sxtb16", "uxtb16", "uxtb16", "ldrsb", QNHWC_ADD128_, "ldrb", qnhwc_wsum_u8_)   \
+OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC_U8L_, QNHWC_U8H_,   \
+                     "uxtb16", "sxtb16", "uxtb16", "ldrb", QNHWC_SUB128_, "ldrb", qnhwc_wsum_u8_)
+#endif
+
+#endif /* ONNX_TO_C_OC_QNHWC_FAST_H_ */
