@@ -1305,6 +1305,49 @@ def _(b):
     b.output(b.node("Conv", [d, b.weight([2, 12, 1, 1]), b.bias(2)], kernel_shape=[1, 1]))
 
 
+@model("inception_pool_branch")
+def _(b):
+    """inception block whose pooling branch (the concat's last slice, run first) is copied in"""
+    x = b.input([1, 3, 24, 24])
+    s = conv3x3(b, conv3x3(b, x, 3, 8, stride=2), 8, 16)                 # 16 x 12x12
+    b1 = b.node("Relu", [b.node("Conv", [s, b.weight([8, 16, 1, 1]), b.bias(8)], kernel_shape=[1, 1])])
+    b2 = b.node("Relu", [b.node("Conv", [s, b.weight([8, 16, 1, 1]), b.bias(8)], kernel_shape=[1, 1])])
+    b2 = conv3x3(b, b2, 8, 12)
+    b3 = b.node("Relu", [b.node("Conv", [s, b.weight([4, 16, 1, 1]), b.bias(4)], kernel_shape=[1, 1])])
+    b3 = conv3x3(b, conv3x3(b, b3, 4, 6), 6, 6)
+    b4 = b.node("MaxPool", [s], kernel_shape=[3, 3], strides=[1, 1], pads=[1, 1, 1, 1])
+    b4 = b.node("Relu", [b.node("Conv", [b4, b.weight([6, 16, 1, 1]), b.bias(6)], kernel_shape=[1, 1])])
+    c = b.node("Concat", [b1, b2, b3, b4], axis=1)                       # 32 x 12x12
+    b.output(b.node("Conv", [c, b.weight([4, 32, 1, 1]), b.bias(4)], kernel_shape=[1, 1]))
+
+
+@model("speech_concat_1d")
+def _(b):
+    """1-D conv blocks over time concatenating a 1x1 branch and a max-pooled one"""
+    x = b.input([1, 16, 64])
+    h = b.node("Relu", [b.node("Conv", [x, b.weight([16, 16, 3]), b.bias(16)], kernel_shape=[3], pads=[1, 1])])
+    for _ in range(3):
+        a = b.node("Relu", [b.node("Conv", [h, b.weight([8, 16, 1]), b.bias(8)], kernel_shape=[1])])
+        p = b.node("MaxPool", [h], kernel_shape=[3], strides=[1], pads=[1, 1])
+        p = b.node("Relu", [b.node("Conv", [p, b.weight([8, 16, 1]), b.bias(8)], kernel_shape=[1])])
+        h = b.node("Concat", [a, p], axis=1)
+    b.output(b.node("Conv", [h, b.weight([4, 16, 1]), b.bias(4)], kernel_shape=[1]))
+
+
+@model("nhwc_chain_skip")
+def _(b):
+    """NHWC conv chain whose second output is added back: one overlap contract left out pays"""
+    x = b.input([1, 8, 16, 16])
+    h, skip = x, None
+    for i, k in enumerate([3, 1, 3, 1, 3]):
+        h = b.node("Relu", [b.node("Conv", [h, b.weight([8, 8, k, k]), b.bias(8)], kernel_shape=[k, k],
+                                   pads=[k // 2] * 4)])
+        if i == 1:
+            skip = h
+    h = b.node("Add", [h, skip])
+    b.output(b.node("Conv", [h, b.weight([2, 8, 1, 1]), b.bias(2)], kernel_shape=[1, 1]))
+
+
 @model("recompute_costly_skip")
 def _(b):
     """residual whose skip is a 3x3 conv output: recomputing it costs far more than 1% MACs"""

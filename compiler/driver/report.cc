@@ -108,7 +108,9 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   const PatchSummary& ps = r.patches;
   w.BeginObject(F::kPatches);
   w.String(F::kPatchesMode,
-           !ps.enabled ? "off" : r.memory.patches == MemoryOptions::Patches::kAlways ? "always" : "auto");
+           r.memory.patches == MemoryOptions::Patches::kOff      ? "off"
+           : r.memory.patches == MemoryOptions::Patches::kAlways ? "always"
+                                                                 : "auto");
   w.Bool(F::kPatchesApplied, ps.applied);
   w.BeginObject(F::kPatchesRegion);
   w.Int(F::kRegionInputValue, ps.region.input);
@@ -310,6 +312,16 @@ void WriteRam(ReportWriter& w, const CompileResult& r) {
   w.String(F::kArenaBoundKind, r.arena_claims.bound.groups ? "group_extent" : "peak");
   w.Bool(F::kArenaCertified, r.arena_claims.certified);
   w.Bool(F::kArenaProvenOptimal, r.arena_claims.proven_optimal);
+  w.BeginArray(F::kConcatCopies);
+  for (const ConcatCopy& c : r.concat_copies) {
+    w.BeginObject();
+    w.Int(F::kCopyConcat, c.concat);
+    w.Int(F::kCopyOperand, c.operand);
+    w.Int(F::kCopyStatement, c.statement);
+    w.Int(F::kCopyValue, c.value);
+    w.EndObject();
+  }
+  w.EndArray();
   w.Bool(F::kIoInArena, r.memory.aliases.io_in_arena);
   w.String(F::kLayout, r.channels_last ? "nhwc" : "nchw");
   w.Bool(F::kPartsOverContracts, r.memory.aliases.parts_over_contracts);

@@ -17,6 +17,7 @@
 #include "passes/analysis/overlap_contracts.h"
 #include "passes/pipeline/pass.h"
 #include "passes/planning/packing_bound.h"
+#include "passes/transforms/concat_copy.h"
 #include "passes/transforms/patches.h"
 #include "passes/transforms/recompute_clone.h"
 
@@ -630,6 +631,20 @@ absl::Status RebuildPatches(Program& p, const JsonValue& patches) {
   return absl::OkStatus();
 }
 
+// Concat operands copied into their slices: the same rewrite, so the same
+// statement and value ids.
+absl::Status RebuildConcatCopies(Program& p, const JsonValue& copies) {
+  for (const JsonValue& c : copies.array) {
+    auto made = CopyConcatOperand(p, static_cast<int32_t>(At(c, F::kCopyConcat).Int()),
+                                  static_cast<int>(At(c, F::kCopyOperand).Int()));
+    if (!made.ok()) return Mismatch(std::string(made.status().message()));
+    if (made->statement != At(c, F::kCopyStatement).Int() || made->value != At(c, F::kCopyValue).Int()) {
+      return Mismatch("a concat copy does not match its statement or value id");
+    }
+  }
+  return absl::OkStatus();
+}
+
 // Selective recompute: rebuild the claimed clones (same op, attributes and
 // operands as their original, so they compute the same bits); everything
 // after is then checked on that program.
@@ -662,6 +677,7 @@ absl::Status RebuildProgram(Claims& c, const std::string& model_path) {
   if (At(c.r, F::kLayout).string == "nhwc") rewrites.push_back("channels-last");
   OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));
   c.p = std::move(rewritten.program);
+  OC_RETURN_IF_ERROR(RebuildConcatCopies(c.p, At(c.r, F::kConcatCopies)));
   OC_RETURN_IF_ERROR(RebuildPatches(c.p, At(c.r, F::kPatches)));
   const JsonValue& clones = At(At(c.r, F::kRecompute), F::kRecomputeClones);
   OC_RETURN_IF_ERROR(RebuildClones(c.p, clones));

@@ -19,6 +19,7 @@
 #include "passes/planning/recompute.h"
 #include "passes/planning/recompute_exact.h"
 #include "passes/planning/schedule.h"
+#include "passes/transforms/concat_copy.h"
 #include "passes/transforms/pass_stats.h"
 #include "passes/transforms/patches.h"
 
@@ -139,6 +140,9 @@ struct PipelineState {
   int64_t no_overlap_arena_bytes = 0;
 
   ArenaClaims arena_claims;
+  // Concat operands the planning search copied into their slices instead of
+  // writing them in place (concat_copy.h), in the order they were made.
+  std::vector<ConcatCopy> concat_copies;
   RecomputeSummary recompute;
   PatchSummary patches;
   KernelScratchSummary kernel_scratch;

@@ -8,6 +8,7 @@
 #include "compiler/support/status.h"
 #include "passes/analysis/memory_model.h"
 #include "passes/planning/arena_plan.h"
+#include "passes/transforms/concat_copy.h"
 
 namespace oc {
 namespace {
@@ -45,34 +46,184 @@ bool Better(const PipelineState& a, const PipelineState& b) {
                                          std::make_pair(ScratchFreeArena(b), b.model.peak_bytes));
 }
 
-// The memory stages on `before`, then the variants that can only help:
+// No candidate can beat `s`: its arena equals the order lower bound of its
+// aliases, which every order needs, and a candidate with fewer aliases
+// (--overlap=off, contracts cut) needs at least as much at every step.
+bool BeatsEveryWeakerAlias(const PipelineState& s) {
+  return s.planned && s.arena_claims.certified && s.plan.arena_bytes == s.schedule.bound.bytes;
+}
+
+// The memory stages on one candidate; it replaces `best` (and `best_before`,
+// the candidate before the stages) when its arena is smaller.
+class Candidates {
+ public:
+  Candidates(const std::vector<std::string>& stages, const PipelineOptions& pipeline)
+      : stages_(stages), pipeline_(pipeline) {}
+
+  // `refine`: a refinement of an earlier candidate (contracts cut or dropped,
+  // slices copied), run without the patches stage, which the candidates it
+  // refines already tried.
+  absl::Status Try(PipelineState before, bool refine = false) {
+    PipelineState after = before;
+    if (refine) {
+      std::vector<std::string> stages;
+      for (const std::string& stage : stages_) {
+        if (stage != "patches") stages.push_back(stage);
+      }
+      OC_RETURN_IF_ERROR(RunPipeline(after, stages, pipeline_));
+      after.patches.enabled = after.memory.patches != MemoryOptions::Patches::kOff;
+    } else {
+      OC_RETURN_IF_ERROR(RunPipeline(after, stages_, pipeline_));
+    }
+    ++tried_;
+    if (after.planned && (floor_ < 0 || after.arena_claims.bound.bytes < floor_)) floor_ = after.arena_claims.bound.bytes;
+    if (!after.patches.applied && (!has_unpatched_ || Better(after, unpatched_))) {
+      unpatched_ = after;
+      unpatched_before_ = before;
+      has_unpatched_ = true;
+    }
+    if (!has_best_ || Better(after, best_)) {
+      best_ = std::move(after);
+      best_before_ = std::move(before);
+      has_best_ = true;
+    }
+    return absl::OkStatus();
+  }
+  bool has_unpatched() const { return has_unpatched_; }
+  const PipelineState& best_unpatched() const { return unpatched_; }
+  const PipelineState& best_unpatched_before() const { return unpatched_before_; }
+  const PipelineState& best() const { return best_; }
+  const PipelineState& best_before() const { return best_before_; }
+  PipelineState TakeBest() { return std::move(best_); }
+  // The best arena meets its own modeled peak and the least arena bound of
+  // every candidate tried (a candidate's bound says how low a variant of it
+  // might still go: a patched program's can be above the unpatched one's), or
+  // nothing planned.
+  bool Settled() const {
+    return !best_.planned || ScratchFreeArena(best_) <= std::min(floor_, best_.model.peak_bytes);
+  }
+
+ private:
+  const std::vector<std::string>& stages_;
+  const PipelineOptions& pipeline_;
+  PipelineState best_, best_before_, unpatched_, unpatched_before_;
+  bool has_best_ = false, has_unpatched_ = false;
+  int tried_ = 0;
+  int64_t floor_ = -1;  // the least arena bound of the candidates tried
+};
+
+// At most this many single contracts dropped and concat operands copied are
+// tried with the full stages, the ones whose quick packing is smallest first.
+constexpr int kMaxSingleDrops = 4;
+constexpr int kMaxCopies = 8;
+
+// Contracts (statement ids) whose drop alone the quick packers place in
+// fewer bytes than with every contract (the exact search then has a better
+// start), or in fewer than `arena`; the best first.
+std::vector<int32_t> SingleContractDrops(const PipelineState& s, int64_t arena) {
+  const int64_t with_all = QuickArenaWithout(s.program, s.model, {});
+  std::vector<std::pair<int64_t, int32_t>> ranked;
+  for (const OverlapContract& c : s.model.overlaps) {
+    const int32_t id = s.program.statements()[c.statement].id;
+    const int64_t size = QuickArenaWithout(s.program, s.model, {id});
+    if (size < with_all || size < arena) ranked.push_back({size, id});
+  }
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<int32_t> ids;
+  for (const auto& [size, id] : ranked) ids.push_back(id);
+  if (ids.size() > kMaxSingleDrops) ids.resize(kMaxSingleDrops);
+  return ids;
+}
+
+// Concats written in place in parts (statement ids), each with the operand
+// worth copying: of the slices after the first, the one written earliest
+// (a slice written before its neighbours holds the buffer's span open).
+// Only concats of `before` (the program before the stages) count: the
+// patches stage adds concats of its own.
+std::vector<std::pair<int32_t, int>> ConcatCopyCandidates(const PipelineState& s, const Program& before) {
+  std::vector<std::pair<int32_t, int>> out;
+  const auto& st = s.program.statements();
+  auto in_before = [&](int32_t id) {
+    for (const Statement& b : before.statements()) {
+      if (b.id == id) return b.op == OpKind::kConcat;
+    }
+    return false;
+  };
+  for (size_t i = 0; i < st.size(); ++i) {
+    if (st[i].op != OpKind::kConcat || !s.model.elided[i] || !in_before(st[i].id)) continue;
+    const int b = s.model.buffer_of_value[st[i].results[0]];
+    if (b < 0 || s.model.buffers[b].parts.empty()) continue;
+    int best = -1, first = 0;
+    for (size_t k = 1; k < st[i].operands.size(); ++k) {
+      const int64_t at = s.model.offset_in_buffer[st[i].operands[k]];
+      for (const BufferPart& part : s.model.buffers[b].parts) {
+        if (part.offset == at && (best < 0 || part.first_step < first)) {
+          best = static_cast<int>(k);
+          first = part.first_step;
+        }
+      }
+    }
+    if (best > 0) out.push_back({st[i].id, best});
+  }
+  return out;
+}
+
+// The memory stages on `before`, then the variants that may give a smaller
+// arena, each a candidate run through the same stages; the smallest arena
+// wins (then the smallest peak):
 //  - where an overlap contract keeps a concat buffer whole, the buffer in
 //    parts instead;
-//  - where overlap chains at fixed offsets pack above the peak, without the
-//    contracts whose cut packs smaller.
-// Each variant reruns the stages; the smaller arena wins (then the smaller peak).
+//  - every contract left out (what --overlap=off gives), unless the arena
+//    already meets the order bound, which no weaker aliasing can beat;
+//  - the contracts whose chains pack above the peak left out (cut), and
+//    single contracts left out, where the plan misses its bound;
+//  - a concat operand copied into its slice instead of written in place,
+//    where the plan misses its bound (concat_copy.h).
 absl::Status RunStagesAndVariants(PipelineState before, const std::vector<std::string>& stages,
                                   const PipelineOptions& pipeline, PipelineState& out) {
-  out = before;
-  OC_RETURN_IF_ERROR(RunPipeline(out, stages, pipeline));
-  if (out.planned && PartsCompeteWithContracts(out.model)) {
+  Candidates c(stages, pipeline);
+  OC_RETURN_IF_ERROR(c.Try(before));
+  if (c.best().planned && PartsCompeteWithContracts(c.best().model)) {
     PipelineState parts = before;
     parts.memory.aliases.parts_over_contracts = true;
-    OC_RETURN_IF_ERROR(RunPipeline(parts, stages, pipeline));
-    if (Better(parts, out)) {
-      out = std::move(parts);
-      before.memory.aliases.parts_over_contracts = true;
-    }
+    OC_RETURN_IF_ERROR(c.Try(parts));
   }
-  if (out.planned && ScratchFreeArena(out) > out.model.peak_bytes) {
-    PipelineState cut = before;
+  if (c.best().planned && !c.best().model.overlaps.empty() && !BeatsEveryWeakerAlias(c.best())) {
+    PipelineState off = before;
+    off.memory.aliases.overlap = false;
+    OC_RETURN_IF_ERROR(c.Try(off));
+  }
+  if (!c.Settled() && ScratchFreeArena(c.best()) > c.best().model.peak_bytes) {
+    PipelineState cut = c.best_before();
     cut.memory.aliases.cut_contracts =
-        ContractCutsThatPack(out.program, out.model, ScratchFreeArena(out));
-    if (!cut.memory.aliases.cut_contracts.empty()) {
-      OC_RETURN_IF_ERROR(RunPipeline(cut, stages, pipeline));
-      if (Better(cut, out)) out = std::move(cut);
+        ContractCutsThatPack(c.best().program, c.best().model, ScratchFreeArena(c.best()));
+    if (!cut.memory.aliases.cut_contracts.empty()) OC_RETURN_IF_ERROR(c.Try(cut, /*refine=*/true));
+  }
+  if (!c.Settled()) {
+    const PipelineState base = c.best_before();
+    for (int32_t id : SingleContractDrops(c.best(), ScratchFreeArena(c.best()))) {
+      PipelineState drop = base;
+      drop.memory.aliases.cut_contracts.push_back(id);
+      std::sort(drop.memory.aliases.cut_contracts.begin(), drop.memory.aliases.cut_contracts.end());
+      OC_RETURN_IF_ERROR(c.Try(drop, /*refine=*/true));
+      if (c.Settled()) break;
     }
   }
+  // Copies accumulate (one slice copied may not pay until the next block's is
+  // too), on the best candidate the patches stage left unpatched: a patched
+  // program has concats of its own and may have lost the original ones.
+  if (!c.Settled() && c.has_unpatched()) {
+    PipelineState copied = c.best_unpatched_before();
+    int copies = 0;
+    for (const auto& [concat, operand] : ConcatCopyCandidates(c.best_unpatched(), copied.program)) {
+      if (c.Settled() || copies++ == kMaxCopies) break;
+      absl::StatusOr<ConcatCopy> made = CopyConcatOperand(copied.program, concat, operand);
+      if (!made.ok()) continue;
+      copied.concat_copies.push_back(*made);
+      OC_RETURN_IF_ERROR(c.Try(copied, /*refine=*/true));
+    }
+  }
+  out = c.TakeBest();
   return absl::OkStatus();
 }
 

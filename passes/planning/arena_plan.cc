@@ -71,15 +71,19 @@ namespace {
 
 // Best fit and greedy, then two exact searches sharing the budget: lowest
 // point first, then by offset.
+// Best fit and greedy, then the exact searches, which stop at the groups'
+// extent bound (packing_bound.h) when it is above max-live.
 Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, WorkBudget& budget) {
   Packing packing = PackBestFit(intervals, alignment);
   Packing greedy = PackGreedyBySize(intervals, alignment);
   if (greedy.size < packing.size) packing = greedy;
-  if (!packing.optimal) {
+  const int64_t bound = GroupExtentBound(intervals).bytes;
+  packing.proven = packing.size <= bound;
+  if (!packing.proven) {
     WorkBudget most(budget, budget.ShareOfLeft(4, 5));
-    packing = PackExact(intervals, packing, most);
+    packing = PackExact(intervals, packing, most, nullptr, bound);
   }
-  if (!packing.proven) packing = PackExactByOffset(intervals, packing, budget);
+  if (!packing.proven) packing = PackExactByOffset(intervals, packing, budget, nullptr, bound);
   return packing;
 }
 
@@ -156,17 +160,11 @@ std::vector<int32_t> ContractCutsThatPack(const Program& p, const MemoryModel& m
       cut[i] = static_cast<double>(m.overlaps[i].displacement) > t * m.overlaps[i].credit;
     }
     if (std::find(cut.begin(), cut.end(), true) == cut.end() || !tried.insert(cut).second) continue;
-    MemoryModel trial = m;
-    trial.overlaps.clear();
-    trial.overlap_of_statement.assign(m.overlap_of_statement.size(), -1);
+    std::vector<int32_t> ids;
     for (size_t i = 0; i < cut.size(); ++i) {
-      if (cut[i]) continue;
-      trial.overlap_of_statement[m.overlaps[i].statement] = static_cast<int>(trial.overlaps.size());
-      trial.overlaps.push_back(m.overlaps[i]);
+      if (cut[i]) ids.push_back(p.statements()[m.overlaps[i].statement].id);
     }
-    const std::vector<IntervalItem> items = AsIntervals(ArenaOccupants(p, trial));
-    const int64_t size = std::min(PackBestFit(items, m.alignment).size,
-                                  PackGreedyBySize(items, m.alignment).size);
+    const int64_t size = QuickArenaWithout(p, m, ids);
     if (size < best) {
       best = size;
       best_cut = cut;
@@ -178,6 +176,19 @@ std::vector<int32_t> ContractCutsThatPack(const Program& p, const MemoryModel& m
   }
   std::sort(ids.begin(), ids.end());
   return ids;
+}
+
+int64_t QuickArenaWithout(const Program& p, const MemoryModel& m, const std::vector<int32_t>& cut) {
+  MemoryModel trial = m;
+  trial.overlaps.clear();
+  trial.overlap_of_statement.assign(m.overlap_of_statement.size(), -1);
+  for (const OverlapContract& c : m.overlaps) {
+    if (std::find(cut.begin(), cut.end(), p.statements()[c.statement].id) != cut.end()) continue;
+    trial.overlap_of_statement[c.statement] = static_cast<int>(trial.overlaps.size());
+    trial.overlaps.push_back(c);
+  }
+  const std::vector<IntervalItem> items = AsIntervals(ArenaOccupants(p, trial));
+  return std::min(PackBestFit(items, m.alignment).size, PackGreedyBySize(items, m.alignment).size);
 }
 
 absl::string_view PlannerName(Planner planner) {

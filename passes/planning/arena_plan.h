@@ -61,6 +61,11 @@ ArenaPlan PlanBest(const Program& program, const MemoryModel& model);
 std::vector<int32_t> ContractCutsThatPack(const Program& program, const MemoryModel& model,
                                           int64_t arena_bytes);
 
+// What the fast packers (best fit, greedy) give the program's occupants with
+// the overlap contracts of statements `cut` (ids) left out.
+int64_t QuickArenaWithout(const Program& program, const MemoryModel& model,
+                          const std::vector<int32_t>& cut);
+
 enum class Planner { kLinear, kGreedy, kBest };
 absl::string_view PlannerName(Planner planner);
 std::optional<Planner> ParsePlanner(absl::string_view word);

@@ -472,15 +472,17 @@ std::vector<std::vector<int>> TimePieces(const std::vector<IntervalItem>& items)
 }  // namespace
 
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
-                  WorkBudget& budget, int64_t* nodes_explored) {
-  int64_t target = 0;
-  Packing best = StartFrom(items, start, &target);
-  if (best.optimal || items.empty()) return best;
+                  WorkBudget& budget, int64_t* nodes_explored, int64_t known_bound) {
+  int64_t max_live = 0;
+  Packing best = StartFrom(items, start, &max_live);
+  const int64_t target = std::max(max_live, known_bound);
+  best.proven = best.size <= target;
+  if (best.proven || items.empty()) return best;
   const std::vector<std::vector<int>> pieces = TimePieces(items);
   if (pieces.size() == 1) {
     best = PackExactPiece(items, start, target, budget, nodes_explored);
-    best.optimal = best.size == target;
-    best.proven = best.proven || best.optimal;
+    best.optimal = best.size == max_live;
+    best.proven = best.proven || best.size <= target;
     return best;
   }
   // Each piece needs only to fit under the whole problem's max-live; the
@@ -514,18 +516,20 @@ Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
     for (size_t k = 0; k < pieces[p].size(); ++k) out.offsets[pieces[p][k]] = piece.offsets[k];
     out.size = std::max(out.size, piece.size);
   }
-  out.optimal = out.size == target;
-  out.proven = out.proven || out.optimal;
+  out.optimal = out.size == max_live;
+  out.proven = out.proven || out.size <= target;
   if (out.size < best.size) return out;
   best.proven = best.proven || out.proven;  // out is the least, and best no larger
   return best;
 }
 
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
-                          WorkBudget& budget, int64_t* nodes_explored) {
-  int64_t target = 0;
-  Packing best = StartFrom(items, start, &target);
-  if (best.optimal || items.empty()) return best;
+                          WorkBudget& budget, int64_t* nodes_explored, int64_t known_bound) {
+  int64_t max_live = 0;
+  Packing best = StartFrom(items, start, &max_live);
+  const int64_t target = std::max(max_live, known_bound);
+  best.proven = best.proven || best.size <= target;
+  if (best.proven || items.empty()) return best;
   // Canonical packings: every block rests at 0 or on a block below it, so
   // placing blocks in increasing order of base, each at the top of the
   // skyline over its lifetime, reaches every packing of rectangles worth
@@ -587,7 +591,7 @@ Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing&
       Packing p = Expand(items, blocks, st.base);
       if (p.size < best.size) {
         best = std::move(p);
-        if (best.size == target) break;
+        if (best.size <= target) break;
       }
       continue;
     }
@@ -595,8 +599,8 @@ Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing&
     open_frame(off);
   }
   if (nodes_explored) *nodes_explored = explored;
-  best.optimal = best.size == target;
-  best.proven = best.proven || best.optimal;
+  best.optimal = best.size == max_live;
+  best.proven = best.proven || best.size <= target;
   return best;
 }
 

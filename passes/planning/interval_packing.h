@@ -44,15 +44,17 @@ Packing PackBestFit(const std::vector<IntervalItem>& items, int64_t alignment);
 // Branch and bound over canonical packings (MiniMalloc's idea, ASPLOS 2023:
 // blocks rest on the skyline; the lowest point is filled or left empty for
 // good), in limited-discrepancy passes, starting from `start` and stopping
-// at the max-live lower bound or when `budget` is spent (a unit per node).
+// at the max-live lower bound (or `known_bound`, a lower bound on every
+// packing of the items, if larger) or when `budget` is spent (a unit per node).
 Packing PackExact(const std::vector<IntervalItem>& items, const Packing& start,
-                  WorkBudget& budget, int64_t* nodes_explored = nullptr);
+                  WorkBudget& budget, int64_t* nodes_explored = nullptr, int64_t known_bound = 0);
 
 // The same canonical packings searched depth first by increasing offset,
 // every resting block a choice (the first search's complement: it wins on
 // some instances with groups).
 Packing PackExactByOffset(const std::vector<IntervalItem>& items, const Packing& start,
-                          WorkBudget& budget, int64_t* nodes_explored = nullptr);
+                          WorkBudget& budget, int64_t* nodes_explored = nullptr,
+                          int64_t known_bound = 0);
 
 // True when no two items of different groups live at the same step share a
 // byte, and every group keeps its items' relative offsets.

@@ -83,6 +83,20 @@ PackingBound GroupExtentBound(const std::vector<IntervalItem>& items) {
     }
   }
   PackingBound best;
+  // A group is rigid: its members' offsets span its height at every step of
+  // some member's life, whatever else is live.
+  std::map<int, Interval> span;
+  for (const IntervalItem& it : items) {
+    if (it.group < 0) continue;
+    auto [at, fresh] = span.insert({it.group, {it.group_offset, it.group_offset + it.bytes}});
+    if (!fresh) at->second = {std::min(at->second.first, it.group_offset),
+                              std::max(at->second.second, it.group_offset + it.bytes)};
+  }
+  for (const IntervalItem& it : items) {
+    if (it.group < 0) continue;
+    const int64_t height = span[it.group].second - span[it.group].first;
+    if (height > best.bytes) best = {height, it.first, true};
+  }
   for (int t = 0; t < steps; ++t) {
     std::map<int, std::vector<Interval>> runs;
     int64_t total = 0;

@@ -27,7 +27,9 @@ struct PackingBound {
 // at hi. So a packing is at least (hi - lo) + (the other runs' bytes) minus
 // what fits into the holes, and what fits into a hole is at most the largest
 // sum of runs no larger than the hole (a subset sum; a run counted in every
-// hole it fits is a relaxation, so the bound stays valid).
+// hole it fits is a relaxation, so the bound stays valid). And a group is
+// rigid: no packing is lower than its height, from its lowest member's offset
+// to its highest member's end, whichever steps they live at.
 PackingBound GroupExtentBound(const std::vector<IntervalItem>& items);
 
 }  // namespace oc

@@ -184,7 +184,9 @@ void CheckAllPackers(bool groups, uint32_t seed, int instances, Counts* counts) 
         ASSERT_LE(packings[k].packing.size, brute)
             << packings[k].name << ", trial " << trial << ": the exact search stopped above a packing of "
             << brute << " bytes; " << Describe(in);
-        if (k < 5) ASSERT_TRUE(packings[k].packing.proven) << packings[k].name << ", trial " << trial;
+        if (k < 5) {
+          ASSERT_TRUE(packings[k].packing.proven) << packings[k].name << ", trial " << trial;
+        }
       }
       packing::SkylineState st(items);
       const packing::Fit fit = packing::DecideFit(st, max_live, deadline, nullptr);

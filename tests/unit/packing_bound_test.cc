@@ -70,6 +70,16 @@ TEST(PackingBound, HolesThatCannotTakeTheRestRaiseTheBound) {
   EXPECT_EQ(Smallest(items, 5, 60), 50);
 }
 
+TEST(PackingBound, AGroupIsAsTallAsItsMembersSpan) {
+  // A chain of three (an output displaced below the input it replaces each
+  // time): live two at a time, 12 bytes at most, but 14 from the lowest
+  // member to the highest.
+  const std::vector<IntervalItem> items = {{8, 0, 1, 0, 6}, {8, 1, 2, 0, 2}, {4, 2, 3, 0, 0}};
+  EXPECT_EQ(MaxLive(items), 12);
+  EXPECT_EQ(GroupExtentBound(items).bytes, 14);
+  EXPECT_EQ(Smallest(items, 1, 20), 14);
+}
+
 TEST(PackingBound, NeverAboveTheSmallestPacking) {
   std::mt19937 rng(11);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
