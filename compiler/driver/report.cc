@@ -74,8 +74,11 @@ void WriteRecompute(ReportWriter& w, const CompileOptions& o, const CompileResul
   w.Int(F::kRecomputeCap, o.recompute_cap);
   w.Double(F::kRecomputeMacBudgetPercent, o.recompute_mac_budget_percent);
   w.Int(F::kRecomputeModelMacs, model_cost);
-  w.Int(F::kRecomputePeakBeforeBytes, r.recompute.enabled ? rc.peak_before : r.schedule.peak);
-  w.Int(F::kRecomputeArenaBeforeBytes, r.recompute.enabled ? rc.arena_before : r.plan.arena_bytes);
+  // A stage that changed nothing reports the final figures: the planning
+  // search may have refined the program after the stage measured it.
+  const bool recomputed = r.recompute.enabled && !rc.clones.empty();
+  w.Int(F::kRecomputePeakBeforeBytes, recomputed ? rc.peak_before : r.schedule.peak);
+  w.Int(F::kRecomputeArenaBeforeBytes, recomputed ? rc.arena_before : r.plan.arena_bytes);
   w.Int(F::kRecomputePeakAfterBytes, r.schedule.peak);
   w.Int(F::kRecomputeArenaAfterBytes, r.plan.arena_bytes);
   w.Int(F::kRecomputeCandidatesTried, rc.candidates_tried);
@@ -125,10 +128,10 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   w.Int(F::kPatchesPatchedMacs, ps.rewrite.patched_macs);
   w.Int(F::kPatchesExtraMacs, ps.extra_macs());
   w.Int(F::kPatchesMacBudget, ps.budget_macs);
-  w.Int(F::kPatchesPeakBeforeBytes, ps.enabled ? ps.peak_before : r.schedule.peak);
-  w.Int(F::kPatchesArenaBeforeBytes, ps.enabled ? ps.arena_before : r.plan.arena_bytes);
-  w.Int(F::kPatchesPeakAfterBytes, ps.enabled ? ps.peak_after : r.schedule.peak);
-  w.Int(F::kPatchesArenaAfterBytes, ps.enabled ? ps.arena_after : r.plan.arena_bytes);
+  w.Int(F::kPatchesPeakBeforeBytes, ps.applied ? ps.peak_before : r.schedule.peak);
+  w.Int(F::kPatchesArenaBeforeBytes, ps.applied ? ps.arena_before : r.plan.arena_bytes);
+  w.Int(F::kPatchesPeakAfterBytes, ps.applied ? ps.peak_after : r.schedule.peak);
+  w.Int(F::kPatchesArenaAfterBytes, ps.applied ? ps.arena_after : r.plan.arena_bytes);
   w.Int(F::kPatchesCandidatesTried, ps.candidates_tried);
   w.Double(F::kPatchesMs, ps.ms);
   w.EndObject();

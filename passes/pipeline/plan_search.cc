@@ -227,6 +227,28 @@ absl::Status RunStagesAndVariants(PipelineState before, const std::vector<std::s
   return absl::OkStatus();
 }
 
+// The memory stages on the program as given and, when there is one, on its
+// channels-last copy; the smaller arena is left in `state`.
+absl::Status RunStagesOnLayouts(PipelineState& state, std::optional<PipelineState> nhwc,
+                                const std::vector<std::string>& stages, const PipelineOptions& options,
+                                PlanSearchResult& result) {
+  {
+    PipelineState chosen;
+    OC_RETURN_IF_ERROR(RunStagesAndVariants(state, stages, options, chosen));
+    state = std::move(chosen);
+  }
+  if (nhwc) {
+    nhwc->pass_ms.clear();
+    PipelineState variant;
+    OC_RETURN_IF_ERROR(RunStagesAndVariants(*nhwc, stages, options, variant));
+    if (variant.planned && state.planned && ScratchFreeArena(variant) < ScratchFreeArena(state)) {
+      state = std::move(variant);
+      result.channels_last = true;
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<PlanSearchResult> RunPlanSearch(PipelineState& state, const PlanSearchOptions& o) {
@@ -268,19 +290,29 @@ absl::StatusOr<PlanSearchResult> RunPlanSearch(PipelineState& state, const PlanS
     if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
   }
   state.pass_ms.clear();
-  // `state` is already the NHWC program with Layout::kNhwc.
-  {
-    PipelineState chosen;
-    OC_RETURN_IF_ERROR(RunStagesAndVariants(state, stages, o.pipeline, chosen));
-    state = std::move(chosen);
+  // Recompute pays MACs: a recompute program is kept only when its arena is
+  // below what the same search finds without the stage (the search's other
+  // candidates may reach the recompute arena on their own).
+  const auto recompute_stage = std::find(stages.begin(), stages.end(), "recompute");
+  std::optional<PipelineState> ir, ir_nhwc;
+  const bool forced_nhwc = result.channels_last;
+  if (recompute_stage != stages.end()) {
+    ir = state;
+    ir_nhwc = nhwc;
   }
-  if (nhwc) {
-    nhwc->pass_ms.clear();
-    PipelineState variant;
-    OC_RETURN_IF_ERROR(RunStagesAndVariants(*nhwc, stages, o.pipeline, variant));
-    if (variant.planned && state.planned && ScratchFreeArena(variant) < ScratchFreeArena(state)) {
-      state = std::move(variant);
-      result.channels_last = true;
+  OC_RETURN_IF_ERROR(RunStagesOnLayouts(state, std::move(nhwc), stages, o.pipeline, result));
+  if (ir && !state.recompute.result.clones.empty()) {
+    std::vector<std::string> without(stages.begin(), stages.end());
+    without.erase(without.begin() + (recompute_stage - stages.begin()));
+    PlanSearchResult plain;
+    OC_RETURN_IF_ERROR(RunStagesOnLayouts(*ir, ir_nhwc, without, o.pipeline, plain));
+    if (ir->planned && ScratchFreeArena(*ir) <= ScratchFreeArena(state)) {
+      RecomputeSummary summary = std::move(state.recompute);
+      summary.result.clones.clear();
+      summary.result.extra_cost = 0;
+      state = std::move(*ir);
+      state.recompute = std::move(summary);
+      result.channels_last = forced_nhwc || plain.channels_last;
     }
   }
   result.schedule_ms = state.pass_ms["schedule"];
