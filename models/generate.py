@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from generate_bad import generate_bad  # noqa: E402
 from generate_int8 import register_int8_models  # noqa: E402
+from generate_keras import register_keras_models  # noqa: E402
 from generate_modern import register_modern_models  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1458,6 +1459,7 @@ def setup_ort(ort_dir):
 
 register_int8_models(model)
 register_modern_models(model, Builder, run_ort, write_test_data)
+register_keras_models(model)
 
 
 def main():

@@ -145,6 +145,21 @@ def _loop_model(trip_count, runtime_trip=False):
                   [_vi("y", shape=[2])], inits)
 
 
+def _loop_data_condition_model():
+    """x -> Loop(M = 5) whose body's condition is ReduceSum(Relu(v)) > 0: data-dependent."""
+    vi = helper.make_tensor_value_info
+    zero = numpy_helper.from_array(np.array(0.0, np.float32), "zero")
+    body = helper.make_graph(
+        [helper.make_node("Relu", ["v_in"], ["v_out"], name="step"),
+         helper.make_node("ReduceSum", ["v_out"], ["s"], name="sum", keepdims=0),
+         helper.make_node("Greater", ["s", "zero"], ["c_out"], name="cond")], "body",
+        [vi("i", TP.INT64, []), vi("c_in", TP.BOOL, []), vi("v_in", TP.FLOAT, [2])],
+        [vi("c_out", TP.BOOL, []), vi("v_out", TP.FLOAT, [2])], initializer=[zero])
+    inits = [numpy_helper.from_array(np.array(5, np.int64), "M")]
+    return _model([helper.make_node("Loop", ["M", "", "x"], ["y"], name="loop", body=body)],
+                  [_vi("x", shape=[2])], [_vi("y", shape=[2])], inits)
+
+
 def bad_cases():
     """(file name, bytes or None for 'do not create', exit code, problem substring,
     node name or '-', comment)"""
@@ -203,6 +218,9 @@ def bad_cases():
         # --- control flow
         ("loop_runtime_trip_count.onnx", _loop_model(0, runtime_trip=True), 1, "trip count", "loop",
          "Loop whose trip count is a graph input"),
+        ("loop_data_condition.onnx", _loop_data_condition_model(), 1,
+         "condition 'c_out' after iteration 0 is computed at run time from graph input 'x'", "loop",
+         "Loop whose body's condition depends on the data (the error names the graph input)"),
         ("loop_too_long.onnx", _loop_model(10 ** 12), 1, "more than 100000", "loop",
          "Loop with a constant trip count of 10^12: unrolling is bounded"),
         # --- dims

@@ -1,7 +1,9 @@
 #include "compiler/import/const_eval.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <set>
 
 #include "compiler/import/shape_rules.h"
 #include "compiler/support/status.h"
@@ -64,12 +66,20 @@ absl::StatusOr<HostTensor> FoldBinary(const NodeContext& ctx, const HostTensor& 
 }
 
 absl::StatusOr<bool> FoldArithmetic(NodeContext& ctx, const std::string& op) {
-  if (op != "Add" && op != "Sub" && op != "Mul" && op != "Div" && op != "Equal" &&
-      op != "Less" && op != "Greater") {
+  static const std::set<std::string> kComparisons = {"Equal", "Less", "Greater", "LessOrEqual",
+                                                      "GreaterOrEqual"};
+  static const std::set<std::string> kLogical = {"And", "Or", "Xor"};
+  const bool comparison = kComparisons.count(op) != 0, logical = kLogical.count(op) != 0;
+  if (op != "Add" && op != "Sub" && op != "Mul" && op != "Div" && op != "Min" && op != "Max" &&
+      !comparison && !logical) {
     return false;
   }
   HostTensor a = ctx.ConstantInput(0), b = ctx.ConstantInput(1);
   if (a.dtype != b.dtype) return ctx.Invalid("operands differ in element type");
+  // Min and Max fold on integers only (float NaNs follow the kernels' rules);
+  // And, Or and Xor take booleans.
+  if ((op == "Min" || op == "Max") && IsFloat(a.dtype)) return false;
+  if (logical && a.dtype != DType::kBool) return false;
   const bool f32 = a.dtype == DType::kF32;
   // Float32 arithmetic rounds to float after each operation, as the kernels do.
   auto round = [f32](double v) { return f32 ? static_cast<double>(static_cast<float>(v)) : v; };
@@ -87,11 +97,20 @@ absl::StatusOr<bool> FoldArithmetic(NodeContext& ctx, const std::string& op) {
     } else {
       fn = [&](double x, double y) { return round(x / y); };
     }
-  } else if (op == "Equal" || op == "Less" || op == "Greater") {
+  } else if (comparison || logical) {
     out_type = DType::kBool;
     if (op == "Equal") fn = [](double x, double y) { return x == y ? 1.0 : 0.0; };
     if (op == "Less") fn = [](double x, double y) { return x < y ? 1.0 : 0.0; };
     if (op == "Greater") fn = [](double x, double y) { return x > y ? 1.0 : 0.0; };
+    if (op == "LessOrEqual") fn = [](double x, double y) { return x <= y ? 1.0 : 0.0; };
+    if (op == "GreaterOrEqual") fn = [](double x, double y) { return x >= y ? 1.0 : 0.0; };
+    if (op == "And") fn = [](double x, double y) { return x != 0 && y != 0 ? 1.0 : 0.0; };
+    if (op == "Or") fn = [](double x, double y) { return x != 0 || y != 0 ? 1.0 : 0.0; };
+    if (op == "Xor") fn = [](double x, double y) { return (x != 0) != (y != 0) ? 1.0 : 0.0; };
+  } else if (op == "Min") {
+    fn = [](double x, double y) { return std::min(x, y); };
+  } else if (op == "Max") {
+    fn = [](double x, double y) { return std::max(x, y); };
   } else {
     return false;
   }
@@ -110,6 +129,10 @@ absl::StatusOr<bool> FoldArithmetic(NodeContext& ctx, const std::string& op) {
       else if (op == "Equal") r = x == y;
       else if (op == "Less") r = x < y;
       else if (op == "Greater") r = x > y;
+      else if (op == "LessOrEqual") r = x <= y;
+      else if (op == "GreaterOrEqual") r = x >= y;
+      else if (op == "Min") r = std::min(x, y);
+      else if (op == "Max") r = std::max(x, y);
       out.SetInt(i, r);
     }
     ctx.BindConstantOutput(0, std::move(out));
@@ -516,6 +539,10 @@ void RegisterFoldingRules(std::unordered_map<std::string, OnnxOpRules>& table) {
   table["Equal"].fold = {FoldElementwiseArithmetic, true};
   table["Less"].fold = {FoldElementwiseArithmetic, true};
   table["Greater"].fold = {FoldElementwiseArithmetic, true};
+  // What a loop's condition is computed from (unroll_loop.cc).
+  for (const char* op : {"LessOrEqual", "GreaterOrEqual", "And", "Or", "Xor", "Min", "Max"}) {
+    table[op].fold = {FoldElementwiseArithmetic, true};
+  }
 }
 
 }  // namespace oc

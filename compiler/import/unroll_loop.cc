@@ -1,7 +1,11 @@
-// Loop with a compile-time trip count, and Scan, unrolled: the body's nodes
-// are imported once per iteration, so the memory model sees every step. This
-// is what tf2onnx writes for an unfused Keras RNN (a Loop over the time steps
-// with a constant trip count and a constant true condition).
+// Loop and Scan unrolled: the body's nodes are imported once per iteration,
+// so the memory model sees every step. A Loop's trip count and conditions
+// need only be known at compile time, not be constants of the model: each
+// iteration's body is imported with the iteration number, the condition and
+// the carried values bound, so constant folding propagates them through the
+// condition's cone. That is what tf2onnx writes for an unfused Keras RNN: a
+// Loop over the time steps whose body recomputes the condition from the
+// counter and constants (`i < M and time + 1 < steps`).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -11,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "compiler/import/import_node.h"
 #include "compiler/import/node_context.h"
+#include "compiler/import/run_time_cone.h"
 #include "compiler/import/tensor_data.h"
 #include "compiler/support/status.h"
 
@@ -28,13 +33,17 @@ const std::unordered_map<std::string, const onnx::ValueInfoProto*>& NoInferredSh
   return *none;
 }
 
+// The error for a trip count or condition that depends on run-time data.
+absl::Status DataDependent(const NodeContext& ctx, const Program& p, ValueId v, const std::string& what) {
+  return ctx.Unsupported(absl::StrCat(what, " is computed at run time from ", RunTimeSource(p, v),
+                                      "; onnx-to-c unrolls loops whose trip count and conditions "
+                                      "are known at compile time"));
+}
+
 absl::StatusOr<bool> ConstantCondition(const NodeContext& ctx, const Program& p, ValueId v,
-                                       const char* what) {
+                                       const std::string& what) {
   const Value& value = p.value(v);
-  if (!value.IsConstant()) {
-    return ctx.Unsupported(absl::StrCat(what, " is computed at run time; onnx-to-c unrolls loops "
-                                        "whose trip count and condition are constants"));
-  }
+  if (!value.IsConstant()) return DataDependent(ctx, p, v, what);
   if (value.NumElements() != 1) return ctx.Invalid(absl::StrCat(what, " must be one value"));
   HostTensor t{value.dtype, value.shape, value.data};
   return t.GetInt(0) != 0;
@@ -155,10 +164,7 @@ absl::Status UnrollLoop(const onnx::NodeProto& node, ImportScope& scope) {
   const bool has_trip_count = ctx.HasInput(0);
   if (has_trip_count) {
     const Value& m = ctx.InputValue(0);
-    if (!m.IsConstant()) {
-      return ctx.Unsupported("its trip count M is computed at run time; onnx-to-c unrolls loops "
-                             "whose trip count and condition are constants");
-    }
+    if (!m.IsConstant()) return DataDependent(ctx, p, ctx.Input(0), "its trip count M");
     if (m.NumElements() != 1) return ctx.Invalid("the trip count M must be one value");
     trips = HostTensor{m.dtype, m.shape, m.data}.GetInt(0);
   }
@@ -187,7 +193,9 @@ absl::Status UnrollLoop(const onnx::NodeProto& node, ImportScope& scope) {
     inputs.insert(inputs.end(), state.begin(), state.end());
     OC_ASSIGN_OR_RETURN(std::vector<ValueId> outs,
                         ImportBodyOnce(ctx, body, body_constants, inputs, prefix, scope));
-    OC_ASSIGN_OR_RETURN(running, ConstantCondition(ctx, p, outs[0], "the body's condition"));
+    OC_ASSIGN_OR_RETURN(running, ConstantCondition(ctx, p, outs[0],
+                                                   absl::StrCat("the body's condition '", body.output(0).name(),
+                                                                "' after iteration ", iteration)));
     for (int j = 0; j < carried; ++j) state[j] = outs[1 + j];
     for (int k = 0; k < scanned; ++k) scans[k].push_back(outs[1 + carried + k]);
   }
