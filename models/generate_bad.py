@@ -124,7 +124,8 @@ def _with_raw_name(model, placeholder, raw):
 
 
 # Options added to the command line of some cases (file name -> arguments).
-EXTRA_ARGS = {"arena_too_large.onnx": "--max-arena=512"}
+EXTRA_ARGS = {"arena_too_large.onnx": "--max-arena=512",
+              "quantized_io_second_reader.onnx": "--quantized-io"}
 
 
 def _loop_model(trip_count, runtime_trip=False):
@@ -158,6 +159,16 @@ def _loop_data_condition_model():
     inits = [numpy_helper.from_array(np.array(5, np.int64), "M")]
     return _model([helper.make_node("Loop", ["M", "", "x"], ["y"], name="loop", body=body)],
                   [_vi("x", shape=[2])], [_vi("y", shape=[2])], inits)
+
+
+def _quantized_io_second_reader():
+    """x -> QuantizeLinear -> DequantizeLinear -> y, and x -> Relu -> z."""
+    q = [numpy_helper.from_array(np.array(0.5, np.float32), "s"),
+         numpy_helper.from_array(np.array(0, np.int8), "zp")]
+    return _model([helper.make_node("QuantizeLinear", ["x", "s", "zp"], ["q"], name="quant"),
+                   helper.make_node("DequantizeLinear", ["q", "s", "zp"], ["y"], name="dequant"),
+                   helper.make_node("Relu", ["x"], ["z"], name="side_relu")],
+                  [_vi("x")], [_vi("y"), _vi("z")], q)
 
 
 def bad_cases():
@@ -375,6 +386,8 @@ def bad_cases():
                  helper.make_node("Tanh", ["b"], ["y"], name="tanh")],
                 [_vi("x", shape=[1, 256])], [_vi("y", shape=[1, 256])]), 1, "--max-arena", "-",
          "needs a 1 KiB arena, more than --max-arena=512 allows"),
+        ("quantized_io_second_reader.onnx", _quantized_io_second_reader(), 1, "not only by QuantizeLinear",
+         "side_relu", "--quantized-io: the float input feeds a QuantizeLinear and a Relu"),
     ]
     return [_fill_in(c) for c in cases]
 

@@ -9,6 +9,7 @@
 #include "compiler/import/importer.h"
 #include "compiler/support/c_names.h"
 #include "compiler/support/status.h"
+#include "passes/transforms/quantized_io.h"
 
 namespace oc {
 namespace {
@@ -105,6 +106,7 @@ namespace {
 // memory stages), the gates, emission.
 absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
   r.memory = MemoryOptionsFor(o);
+  if (o.quantized_io) OC_RETURN_IF_ERROR(ConvertQuantizedIo(r.program, r.stats, &r.float_outputs));
   OC_ASSIGN_OR_RETURN(const PlanSearchResult search, RunPlanSearch(r, PlanSearchOptionsFor(o)));
   r.channels_last = search.channels_last;
   r.passes_ms = search.passes_ms;

@@ -45,6 +45,9 @@ struct CompileOptions {
   bool arena_guard = false;
   bool overlap = true;  // input/output overlap contracts
   bool io_in_arena = false;  // --io=arena: graph inputs and outputs in the arena
+  // --quantized-io: 8-bit inputs and outputs where QuantizeLinear and
+  // DequantizeLinear meet them (passes/transforms/quantized_io.h).
+  bool quantized_io = false;
   // --layout: activations NCHW, NHWC where kernels allow (passes/transforms/channels_last.cc),
   // or auto: NHWC when a convolution can stream and the arena is smaller
   // (the planning search, passes/pipeline/plan_search.h).
@@ -80,6 +83,7 @@ struct CompileResult : PipelineState {
   std::vector<GeneratedFile> files;
   DimValues defaulted_dims;  // symbolic batch dimensions the import pinned to 1
   bool channels_last = false;  // the channels-last pass ran (--layout)
+  std::vector<std::string> float_outputs;  // --quantized-io: why an output stayed float
   double import_ms = 0, passes_ms = 0, schedule_ms = 0, plan_ms = 0, emit_ms = 0;
 };
 

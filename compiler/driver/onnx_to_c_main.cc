@@ -71,6 +71,10 @@ std::vector<oc::CliOption> Options() {
        "where the graph's inputs and outputs live: arena (in the planned arena, counted by the "
        "certificate; NAME_input(i)/NAME_output(i) point into it) or caller (buffers passed to "
        "NAME_run)", "arena on Cortex-M, caller on x86-64", "arena|caller"},
+      {"quantized-io", "", false, "",
+       "8-bit inputs and outputs: a float input that only QuantizeLinear reads takes its type, "
+       "scale and zero point, and a float output that DequantizeLinear writes becomes its 8-bit "
+       "operand (the header states each one's type, scale and zero point)"},
       {"layout", "", true, "auto",
        "activation layout: nchw (ONNX's), nhwc (channels-last where the kernels allow, so that "
        "convolutions and pools can write over their dying input row by row; with --io=arena a "
@@ -139,6 +143,7 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
                           "weights-section", "requant", "kernel-scratch-budget", "io", "layout"}) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
+  if (cli.Has("quantized-io")) line += " --quantized-io";
   if (cli.Has("arena-guard")) line += " --arena-guard";
   return line;
 }
@@ -225,6 +230,7 @@ std::string ReadMemoryOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
     return "--io must be arena or caller";
   }
   o.io_in_arena = cli.Has("io") ? cli.Get("io") == "arena" : o.target->io_in_arena;
+  o.quantized_io = cli.Has("quantized-io");
   const std::string layout = cli.Get("layout");
   if (layout != "nchw" && layout != "nhwc" && layout != "auto") return "--layout must be nchw, nhwc or auto";
   o.layout = layout == "nchw"   ? oc::CompileOptions::Layout::kNchw
@@ -256,6 +262,9 @@ int WriteOutputs(const oc::CliParser& cli, const oc::CompileOptions& o, const oc
   for (const auto& [dim, value] : result.defaulted_dims) {
     std::cerr << "note: the symbolic batch dimension '" << oc::PrintableLine(dim) << "' of the graph's inputs is set to "
               << value << " (--dim=" << oc::PrintableLine(dim) << "=N sets another value)\n";
+  }
+  for (const std::string& line : result.float_outputs) {
+    std::cerr << "note: --quantized-io: " << oc::PrintableLine(line) << "\n";
   }
   if (cli.Has("print-arena-plan")) std::cout << oc::ArenaPicture(result);
   if (cli.Get("emit") != "c") {

@@ -7,6 +7,7 @@
 #include "compiler/driver/report_fields.h"
 #include "compiler/support/json_writer.h"
 #include "compiler/target/kernel_facts.h"
+#include "passes/transforms/quantized_io.h"
 
 namespace oc {
 namespace {
@@ -307,6 +308,27 @@ void WriteIdentity(ReportWriter& w, const CompileOptions& o, const CompileResult
   w.IntMap(F::kDefaultedDims, r.defaulted_dims);
 }
 
+// --quantized-io: the 8-bit inputs, then the 8-bit outputs.
+void WriteQuantizedIo(ReportWriter& w, const Program& p) {
+  w.BeginArray(F::kQuantizedIo);
+  for (const bool input : {true, false}) {
+    const std::vector<ValueId>& values = input ? p.inputs() : p.outputs();
+    for (size_t i = 0; i < values.size(); ++i) {
+      const Value& v = p.value(values[i]);
+      if (!IsQuantizedIo(v)) continue;
+      w.BeginObject();
+      w.String(F::kQioKind, input ? "input" : "output");
+      w.Int(F::kQioIndex, static_cast<int64_t>(i));
+      w.String(F::kQioName, v.name);
+      w.String(F::kQioType, v.dtype == DType::kI8 ? "int8" : "uint8");
+      w.Double(F::kQioScale, v.quant->scales[0]);
+      w.Int(F::kQioZeroPoint, v.quant->zero_points[0]);
+      w.EndObject();
+    }
+  }
+  w.EndArray();
+}
+
 // What the firmware pays for activations: the arena plus the caller's
 // input and output buffers (none with --io=arena).
 void WriteRam(ReportWriter& w, const CompileResult& r) {
@@ -326,6 +348,7 @@ void WriteRam(ReportWriter& w, const CompileResult& r) {
   }
   w.EndArray();
   w.Bool(F::kIoInArena, r.memory.aliases.io_in_arena);
+  WriteQuantizedIo(w, r.program);
   w.String(F::kLayout, r.channels_last ? "nhwc" : "nchw");
   w.Bool(F::kPartsOverContracts, r.memory.aliases.parts_over_contracts);
   w.Ints(F::kCutContracts, r.memory.aliases.cut_contracts);

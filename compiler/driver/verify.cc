@@ -1,6 +1,7 @@
 #include "compiler/driver/verify.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <limits>
@@ -19,6 +20,7 @@
 #include "passes/planning/packing_bound.h"
 #include "passes/transforms/concat_copy.h"
 #include "passes/transforms/patches.h"
+#include "passes/transforms/quantized_io.h"
 #include "passes/transforms/recompute_clone.h"
 
 namespace oc {
@@ -661,6 +663,32 @@ absl::Status RebuildClones(Program& p, const JsonValue& clones) {
   return absl::OkStatus();
 }
 
+// --quantized-io: the report's 8-bit inputs and outputs are the rebuilt
+// program's, in order, with the same type and zero point and the scale to the
+// report's six digits.
+absl::Status CheckQuantizedIo(const Program& p, const JsonValue& records) {
+  size_t k = 0;
+  for (const bool input : {true, false}) {
+    const std::vector<ValueId>& values = input ? p.inputs() : p.outputs();
+    for (size_t i = 0; i < values.size(); ++i) {
+      const Value& v = p.value(values[i]);
+      if (!IsQuantizedIo(v)) continue;
+      if (k >= records.array.size()) return Mismatch("quantized_io leaves out an 8-bit input or output");
+      const JsonValue& e = records.array[k++];
+      const double scale = v.quant->scales[0];
+      if (At(e, F::kQioKind).string != (input ? "input" : "output") ||
+          At(e, F::kQioIndex).Int() != static_cast<int64_t>(i) || At(e, F::kQioName).string != v.name ||
+          At(e, F::kQioType).string != (v.dtype == DType::kI8 ? "int8" : "uint8") ||
+          At(e, F::kQioZeroPoint).Int() != v.quant->zero_points[0] ||
+          std::abs(At(e, F::kQioScale).number - scale) > 1e-5 * std::abs(scale)) {
+        return Mismatch(absl::StrCat("quantized_io entry ", k - 1, " differs from the program's"));
+      }
+    }
+  }
+  if (k != records.array.size()) return Mismatch("quantized_io names more inputs and outputs than are 8-bit");
+  return absl::OkStatus();
+}
+
 // The program the report is about: the model imported with the report's
 // dimensions, the IR passes as the compiler ran them (fuse-qdq depends on
 // where the inputs live), then the claimed patches and clones.
@@ -673,6 +701,11 @@ absl::Status RebuildProgram(Claims& c, const std::string& model_path) {
   PipelineState rewritten;
   OC_ASSIGN_OR_RETURN(rewritten.program, ImportOnnxFile(model_path, import_options));
   rewritten.memory.aliases.io_in_arena = At(c.r, F::kIoInArena).boolean;
+  const JsonValue& quantized_io = At(c.r, F::kQuantizedIo);
+  if (!quantized_io.array.empty()) {
+    OC_RETURN_IF_ERROR(ConvertQuantizedIo(rewritten.program, rewritten.stats));
+  }
+  OC_RETURN_IF_ERROR(CheckQuantizedIo(rewritten.program, quantized_io));
   std::vector<std::string> rewrites = DefaultPipeline();
   if (At(c.r, F::kLayout).string == "nhwc") rewrites.push_back("channels-last");
   OC_RETURN_IF_ERROR(RunPipeline(rewritten, rewrites));

@@ -4,6 +4,7 @@
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
 #include "passes/pipeline/pass.h"
+#include "passes/transforms/quantized_io.h"
 
 namespace oc {
 namespace {
@@ -18,6 +19,10 @@ absl::Status OnProgram(PipelineState& state) {
 }
 
 absl::Status RunVerify(PipelineState& state) { return VerifyProgram(state.program); }
+
+absl::Status RunQuantizedIo(Program& program, PassStats& stats) {
+  return ConvertQuantizedIo(program, stats);
+}
 
 // fuse-qdq keeps a graph input's QuantizeLinear apart when inputs live in the arena.
 absl::Status RunFuseQdqFor(PipelineState& state) {
@@ -55,6 +60,10 @@ const std::vector<PassInfo>& RegisteredPasses() {
        "fuse DequantizeLinear -> layer -> QuantizeLinear (and QLinearConv/QLinearMatMul) into "
        "8-bit layers",
        K::kRewrite, RunFuseQdqFor},
+      {"quantized-io",
+       "make float inputs read only by QuantizeLinear and float outputs written by "
+       "DequantizeLinear 8-bit (--quantized-io; run before fuse-qdq)",
+       K::kRewrite, OnProgram<RunQuantizedIo>},
       {"verify", "check the IR's invariants", K::kCheck, RunVerify},
       // Memory stages, in the order DefaultMemoryStages runs them.
       {"baselines",

@@ -10,6 +10,7 @@
 #include "compiler/ir/printer.h"
 #include "compiler/support/status.h"
 #include "passes/analysis/arena_occupants.h"
+#include "passes/transforms/quantized_io.h"
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
 #include "targets/c99/runtime_text.h"
@@ -123,6 +124,13 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
     w.Comment(absl::StrCat(kind, " ", i, ": ", TensorComment(p, v)));
     w.Line(absl::StrCat("#define ", up, "_", Upper(kind), "_", i, "_BYTES ", val.ByteSize(), "u"));
     w.Line(absl::StrCat("#define ", up, "_", Upper(kind), "_", i, "_ELEMENTS ", val.NumElements(), "u"));
+    if (IsQuantizedIo(val)) {
+      w.Comment("8-bit (--quantized-io): real value = SCALE * (q - ZERO_POINT)");
+      const std::string prefix = absl::StrCat("#define ", up, "_", Upper(kind), "_", i);
+      w.Line(absl::StrCat(prefix, "_TYPE ", DTypeCType(val.dtype)));
+      w.Line(absl::StrCat(prefix, "_SCALE ", CFloat(val.quant->scales[0])));
+      w.Line(absl::StrCat(prefix, "_ZERO_POINT (", val.quant->zero_points[0], ")"));
+    }
   };
   for (size_t i = 0; i < p.inputs().size(); ++i) io("input", i, p.inputs()[i]);
   for (size_t i = 0; i < p.outputs().size(); ++i) io("output", i, p.outputs()[i]);
