@@ -207,7 +207,7 @@ std::vector<ValueId> FullTensors(const Program& p, const Statement& s) {
 }
 
 // Candidates: 4-D float results of those statements, not graph outputs;
-// float graph inputs in the arena too (relaid by a to_channels_last statement).
+// graph inputs in the arena too (relaid by a to_channels_last statement).
 std::vector<bool> Candidates(const Program& p, const LayoutRoles& roles,
                              const std::vector<std::vector<int>>& users, bool inputs_in_arena) {
   const auto& stmts = p.statements();
@@ -221,8 +221,8 @@ std::vector<bool> Candidates(const Program& p, const LayoutRoles& roles,
     if (!roles.windowed[i] && !roles.elementwise[i]) continue;
     nhwc[stmts[i].results[0]] = candidate(stmts[i].results[0]);
   }
-  if (inputs_in_arena) {  // to_channels_last has a float kernel only
-    for (ValueId in : p.inputs()) nhwc[in] = candidate(in) && p.value(in).dtype == DType::kF32;
+  if (inputs_in_arena) {
+    for (ValueId in : p.inputs()) nhwc[in] = candidate(in);
   }
   return nhwc;
 }

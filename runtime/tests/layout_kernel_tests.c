@@ -77,6 +77,33 @@ static void test_to_nhwc(void) {
   }
 }
 
+/* The 8-bit relayout against the float one on the same values (bytes 0..255). */
+static void test_to_nhwc_8(void) {
+  int round;
+  for (round = 0; round < 400; round++) {
+    const int n = rnd_in(1, 2), c = rnd_in(1, 7), hw = rnd_in(1, 97);
+    const int count = n * c * hw;
+    float *xf = malloc((size_t)count * sizeof(float)), *want = malloc((size_t)count * sizeof(float));
+    uint8_t *x = malloc((size_t)count), *y = malloc((size_t)count);
+    unsigned char *bits = malloc((size_t)(c * hw + 7) / 8);
+    int i, same_out = 1, same_in = 1;
+    for (i = 0; i < count; i++) x[i] = (uint8_t)(rnd() & 0xFFu), xf[i] = (float)x[i];
+    to_nhwc_ref(xf, want, n, c, hw);
+    oc_to_nhwc_8(x, y, n, c, hw, bits);
+    for (i = 0; i < count; i++) same_out = same_out && (float)y[i] == want[i];
+    memcpy(y, x, (size_t)count);
+    oc_to_nhwc_8(y, y, n, c, hw, bits);
+    for (i = 0; i < count; i++) same_in = same_in && (float)y[i] == want[i];
+    check(same_out, "to_nhwc_8 out of place");
+    check(same_in, "to_nhwc_8 in place");
+    free(xf);
+    free(want);
+    free(x);
+    free(y);
+    free(bits);
+  }
+}
+
 /* NCHW <-> NHWC copies of an (n, c, h, w) tensor. */
 static void relayout(const float *x, float *y, int n, int c, int h, int w, int to_nhwc) {
   int b, ch, i;
@@ -298,6 +325,7 @@ static void test_global_pool_nhwc(void) {
 
 int main(void) {
   test_to_nhwc();
+  test_to_nhwc_8();
   test_maxpool_nhwc();
   test_conv_nhwc_reverse(0);
   test_conv_nhwc_reverse(1);

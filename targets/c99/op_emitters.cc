@@ -385,9 +385,16 @@ absl::Status StatementEmitter::ChannelAffine() {
 // A graph input's values channels-last (passes/transforms/channels_last.cc), in place
 // when the memory model lets it write over its operand.
 absl::Status StatementEmitter::ToChannelsLast() {
-  OC_RETURN_IF_ERROR(RequireF32(0));
   const Shape& x = In(0);
   if (x.size() != 4) return Unsupported("a tensor that is not 4-D");
+  const DType t = V(s_.operands[0]).dtype;
+  if (t == DType::kI8 || t == DType::kU8) {  // an 8-bit graph input (--quantized-io)
+    Use("to_nhwc_8.c");
+    w_.Line(absl::StrCat("oc_to_nhwc_8((const uint8_t *)", Read(0), ", (uint8_t *)", Write(), ", ", x[0],
+                         ", ", x[1], ", ", x[2] * x[3], ", ", Scratch("unsigned char"), ");"));
+    return absl::OkStatus();
+  }
+  OC_RETURN_IF_ERROR(RequireF32(0));
   Use("to_nhwc.c");
   w_.Line(absl::StrCat("oc_to_nhwc_f32(", Read(0), ", ", Write(), ", ", x[0], ", ", x[1], ", ",
                        x[2] * x[3], ", ", Scratch("unsigned char"), ");"));

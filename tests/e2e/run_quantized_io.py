@@ -2,7 +2,7 @@
 """End-to-end test of --quantized-io (8-bit graph inputs and outputs) against ONNX Runtime.
 
 usage: run_quantized_io.py --compiler build/onnx-to-c [--cc gcc] [--work DIR] [--int8-dir DIR]
-        [--measure [--stats FILE.json]] MODEL.onnx[:exact|:close]...
+        [--cortex-m CPU,...] [--measure [--stats FILE.json]] MODEL.onnx[:exact|:close]...
 
 For each 8-bit model: seeded normal(0,1) float inputs (as run_models.py), quantized here as ONNX's
 QuantizeLinear defines it (x / scale in float32, rounded half to even, plus the zero point,
@@ -10,8 +10,9 @@ saturated) with the scale and zero point of the model's input QuantizeLinear. ON
 model with the float inputs; its outputs written by a DequantizeLinear are replaced by that node's
 8-bit input, and the input QuantizeLinear's results are added as outputs. Checks:
   * our quantization of each input equals ONNX Runtime's QuantizeLinear, byte for byte;
-  * onnx-to-c --quantized-io compiles the model (its report verified by `onnx-to-c verify`, built
-    with --arena-guard), gcc builds it with -ffp-contract=off, and it runs on the 8-bit inputs:
+  * onnx-to-c --quantized-io --io=arena compiles the model (its report verified by `onnx-to-c
+    verify`, built with --arena-guard; an input the convolutions read channels-last is relaid
+    in place), gcc builds it with -ffp-contract=off, and it runs on the 8-bit inputs:
     every output equals the build without --quantized-io (float inputs, the 8-bit outputs as graph
     outputs) byte for byte: the rest of the graph is unchanged;
   * 8-bit outputs equal ONNX Runtime's on exact models, within --lsb steps on close ones (those
@@ -19,6 +20,8 @@ model with the float inputs; its outputs written by a DequantizeLinear are repla
   * the header states each 8-bit input's and output's type, scale and zero point, and the report
     lists them.
 --int8-dir DIR adds the static-quantized public models found there (skipped when absent).
+--cortex-m CPU,... also runs it under QEMU (scripts/run-on-qemu.sh) with --quantized-io, its outputs
+bit-identical to the x86-64 build's, and without, and prints both runs' instructions.
 --measure also compiles every model with --io=arena, with and without --quantized-io, on x86-64
 and cortex-m4, with --patches=off and auto, prints the arena and total RAM of each and fails when
 --quantized-io gives a larger arena or an input that is not 1 byte per element.
@@ -39,6 +42,8 @@ sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 from run_int8_models import PUBLIC_INT8, Failure, compile_and_run  # noqa: E402
+
+RUN_ON_QEMU = common.ROOT / "scripts" / "run-on-qemu.sh"
 
 
 def quantize(x, scale, zero_point, dtype):
@@ -150,7 +155,7 @@ def run_case(args, spec, root):
     # bytes for everything after the edge conversions.
     base_files, _ = compile_and_run(args, eight_bit, work, floats, len(outs), "float_io")
     qio_files, arena = compile_and_run(args, path, work, quantized, len(outs), "quantized_io",
-                                       ["--quantized-io", "--arena-guard"])
+                                       ["--quantized-io", "--io=arena", "--arena-guard"])
     check_declared(work / "quantized_io_gen", work / "quantized_io_report.json", q_inputs, q_outputs,
                    names, [o for o, _ in common.graph_io(path)[1]])
     lsb = 0 if exact else args.lsb
@@ -170,10 +175,36 @@ def run_case(args, spec, root):
         if d.size and d.max() > lsb:
             raise Failure(f"output {oname}: {int((d > lsb).sum())} of {d.size} elements differ from "
                           f"ONNX Runtime by more than {lsb} step(s)")
+    line_end = "".join(on_cortex_m(args, path, work, cpu, floats, quantized, qio_files) for cpu in args.cortex_m)
     types = ", ".join(f"{n} {np.dtype(q[3]).name} (scale {q[1]:.6g}, zero point {q[2]})"
                       for n, q in q_inputs.items())
     return (f"PASS {label} [{'exact' if lsb == 0 else f'<= {lsb} LSB'}]: 8-bit inputs {types}; "
-            f"{len(q_outputs)} output(s) made 8-bit; worst {worst} LSB against ONNX Runtime; arena {arena} B")
+            f"{len(q_outputs)} output(s) made 8-bit; worst {worst} LSB against ONNX Runtime; arena {arena} B"
+            + line_end)
+
+
+def on_cortex_m(args, path, work, cpu, floats, quantized, x86_files):
+    """Runs the model under QEMU with --quantized-io (outputs bit-identical to the x86-64 build's)
+    and without (float inputs); returns the instructions of both runs, side by side."""
+    counts = []
+    for qio, inputs in ((False, floats), (True, quantized)):
+        tag = f"{cpu}_{'quantized' if qio else 'float'}_io"
+        in_files = [work / f"{tag}_in_{i}.bin" for i in range(len(inputs))]
+        for arr, f in zip(inputs, in_files):
+            common.write_raw(arr, f)
+        outs = [work / f"{tag}_out_{i}.bin" for i in range(len(x86_files))]
+        res = common.run(["bash", RUN_ON_QEMU, path, "--cpu", cpu, "--keep", work / f"{tag}_build",
+                          "--stats", work / f"{tag}_stats.json"] + in_files + outs +
+                         ["--", "--emit-harness"] + (["--quantized-io"] if qio else []),
+                         args.timeout + 300, env={"ONNX_TO_C": str(args.compiler)})
+        if res.returncode != 0:
+            raise Failure(common.describe_failure(res, f"run-on-qemu.sh ({tag})"))
+        if qio:
+            for i, (a, b) in enumerate(zip(outs, x86_files)):
+                if a.read_bytes() != b.read_bytes():
+                    raise Failure(f"{cpu}: output {i} differs from the x86-64 build's")
+        counts.append(json.loads((work / f"{tag}_stats.json").read_text())["run_instructions"])
+    return f"; {cpu} bit-identical to x86-64, run instructions float input {counts[0]} -> 8-bit {counts[1]}"
 
 
 def measure(args, spec, root):
@@ -215,6 +246,9 @@ def main():
     ap.add_argument("--lsb", type=int, default=2, help="steps allowed on the outputs of close models")
     ap.add_argument("--int8-dir")
     ap.add_argument("--measure", action="store_true")
+    ap.add_argument("--cortex-m", default="", type=lambda v: [c for c in v.split(",") if c],
+                    help="comma-separated CPUs to run on under QEMU (scripts/run-on-qemu.sh)")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per QEMU run")
     ap.add_argument("--stats")
     ap.add_argument("--work")
     ap.add_argument("--ort-dir")

@@ -93,6 +93,9 @@ OC_API void oc_maxpool2d_nhwc_f32(const oc_pool2d_params *p, int32_t c, const fl
  * holds c * hw bits of scratch */
 OC_API void oc_to_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32_t hw,
                            unsigned char *visited);
+/* to_nhwc_8.c: the same for 8-bit elements */
+OC_API void oc_to_nhwc_8(const uint8_t *x, uint8_t *y, int32_t n, int32_t c, int32_t hw,
+                         unsigned char *visited);
 /* avgpool2d.c */
 OC_API void oc_avgpool2d_f32(const oc_pool2d_params *p, const float *x, float *y);
 /* global_pool.c: x is (n_c, len); y is (n_c); is_max selects GlobalMaxPool */
