@@ -1,6 +1,6 @@
 // The 8-bit products with 4-bit weights (weight_bits 4: ONNX int4/uint4
 // weights, passes/transforms/fuse_qdq.cc): the weights and their zero points
-// become tables of nibbles in the blocks of oc_w4_at (oc_qlinear.h), read by
+// become tables of nibbles in the blocks of oc_w4_at (runtime/reference/include/onnx_to_c/oc_qw4_run.h), read by
 // oc_qconv2d_w4 and oc_qgemm_w4. An int4 weight w is stored as w + 8 and its
 // zero point z as z + 8, so every difference w - z is the same.
 #include "absl/strings/str_cat.h"

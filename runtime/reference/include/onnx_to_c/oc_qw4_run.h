@@ -1,13 +1,38 @@
 /*
  * onnx-to-c runtime: the inner loop of the kernels with 4-bit weights
- * (qconv_w4.c, qgemm_w4.c; the blocks of oc_w4_at, oc_qlinear.h): the sums of
- * one run of 8-bit values against a block's four channels of nibbles.
+ * (qconv_w4.c, qgemm_w4.c): their weights' blocks (oc_w4_at), and the sums
+ * of one run of 8-bit values against a block's four channels of nibbles.
  */
 #ifndef ONNX_TO_C_OC_QW4_RUN_H_
 #define ONNX_TO_C_OC_QW4_RUN_H_
 
 #include "onnx_to_c/oc_qlinear.h"
 #include "onnx_to_c/oc_qw4_fast.h"
+
+/* 4-bit weights (ONNX int4 and uint4), two to a byte in flash (the
+ * compiler's tables: targets/c99/emit_qlinear_w4.cc), read by the kernels
+ * with 8-bit activations. Each weight is an
+ * unsigned nibble u in [0, 15] less the zero point zu of its channel: the
+ * compiler stores an int4 weight w as w + 8 and its zero point z as z + 8
+ * (a uint4 as it is), so u - zu = w - z and every sum is the 8-bit kernels'
+ * sum. The output channels (a convolution's, or a product's columns) go in
+ * blocks of four, the last block filled up with channels of nibbles 0 and
+ * zero point 0 (never stored); a block holds its channels' weights in chunks
+ * of four consecutive k (k: the position in a channel's [kh][kw][ic within
+ * the group], or the product's reduction index, the last chunk filled up
+ * with 0): 8 bytes per chunk, byte t (0..3) holding k = 4 chunk + t of
+ * channel 0 in its low nibble and of channel 1 in its high one, byte 4 + t
+ * the same of channels 2 and 3. A block is 8 * ceil(kk / 4) bytes. Four
+ * bytes of a chunk then give, masked by 0x000F000F after shifts of 0, 8, 4
+ * and 12 bits, the 16-bit lanes (k, k + 2) and (k + 1, k + 3) of one channel
+ * and then of the other (SMLAD on M4/M7). */
+OC_INLINE int32_t oc_w4_at(const uint8_t *block, int32_t k, int32_t c) {
+  const uint8_t b = block[(ptrdiff_t)(k >> 2) * 8 + (c >> 1) * 4 + (k & 3)];
+  return (c & 1) ? (int32_t)(b >> 4) : (int32_t)(b & 15u);
+}
+
+/* Bytes of one block of oc_w4_at for kk weights per channel. */
+OC_INLINE ptrdiff_t oc_w4_block_bytes(int32_t kk) { return (ptrdiff_t)((kk + 3) / 4) * 8; }
 
 /* Where an optimized folder has no faster code: nothing before the loop. */
 #ifndef OC_W4_FAST_RUN_
