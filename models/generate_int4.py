@@ -129,3 +129,38 @@ def register_int4_models(modern, out):
         y = b.node("Conv", [gc, w, dq_bias(b, s2, ws, 6)])
         y, y_q = qdq(b, y, 4.0 / 127, 0)
         out(b, y_q, TP.INT8)
+
+    def blocked_int4_weight(b, shape, axis, block_size):
+        """DequantizeLinear-21 of an int4 weight blocked along `axis` (block_size), symmetric."""
+        w = b.rng.standard_normal(shape) / np.sqrt(shape[axis])
+        blocks = -(-shape[axis] // block_size)
+        sshape = list(shape)
+        sshape[axis] = blocks
+        scale = np.zeros(sshape, np.float32)
+        for j in range(blocks):
+            part = np.take(w, range(j * block_size, min((j + 1) * block_size, shape[axis])), axis=axis)
+            idx = [slice(None)] * len(shape)
+            idx[axis] = slice(j, j + 1)
+            scale[tuple(idx)] = np.abs(part).max(axis=axis, keepdims=True) / 7.0
+        q = np.clip(np.round(w / np.repeat(scale, block_size, axis=axis).take(range(shape[axis]), axis=axis)),
+                    -8, 7)
+        wname, zname = b._fresh("w4"), b._fresh("w4_zp")
+        b.inits.append(four_bit_tensor(wname, q, True))
+        b.inits.append(four_bit_tensor(zname, np.zeros(sshape), True))
+        return b.node("DequantizeLinear", [wname, b.const(scale), zname], axis=axis, block_size=block_size), scale
+
+    @modern("int4_qdq_blocked", opset=21, ir_version=10)
+    def _(b):
+        """QDQ with blocked int4 weights (DequantizeLinear-21 block_size): Gemm transB with one block per row (a per-row scale: the 4-bit kernel), MatMul with two blocks per column (evaluated to float weights)"""
+        x = b.input([2, 16])
+        xs = 3.0 / 127
+        x, _ = qdq(b, x, xs, 2)
+        w, ws = blocked_int4_weight(b, [6, 16], 1, 16)
+        g = b.node("Gemm", [x, w, dq_bias(b, xs, ws.reshape(-1), 6)], transB=1)
+        s1 = 2.0 / 127
+        g, g_q = qdq(b, g, s1, -4)
+        w, _ = blocked_int4_weight(b, [6, 5], 0, 4)
+        mm = b.node("MatMul", [g, w])
+        mm, mm_q = qdq(b, mm, 2.0 / 127, 1)
+        out(b, g_q, TP.INT8)
+        out(b, mm_q, TP.INT8)
