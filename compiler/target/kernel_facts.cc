@@ -13,8 +13,7 @@ bool Is8Bit(DType t) { return t == DType::kI8 || t == DType::kU8; }
 // Float convolutions, and 8-bit ones (qlinear_conv: 8-bit in and out, the
 // weights in operand 3): the element types a contract's kernels handle.
 bool ContractTypes(const Statement& s, const Value& x, const Value& y) {
-  // 4-bit weights: oc_qconv2d_w4 streams rows only (no plane or pixel contracts).
-  if (s.op == OpKind::kQLinearConv) return Is8Bit(x.dtype) && Is8Bit(y.dtype) && s.Int("weight_bits", 8) == 8;
+  if (s.op == OpKind::kQLinearConv) return Is8Bit(x.dtype) && Is8Bit(y.dtype);
   return x.dtype == DType::kF32 && y.dtype == DType::kF32;
 }
 
@@ -56,6 +55,7 @@ int64_t RowStreamingReach(const Program& p, const Statement& s) {
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
   if (IsChannelsLastConv(s) || IsChannelsLastPool(s)) return false;
+  if (s.Int("weight_bits", 8) == 4) return false;  // 4-bit weights: no per-plane kernel
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!ContractTypes(s, x, y)) return false;

@@ -52,8 +52,9 @@ absl::Status StatementEmitter::QLinearConvW4() {
   const bool ohwi = IsChannelsLastConv(s_);  // [co][kh][kw][ic] (channels_last.cc), else [co][ic][kh][kw]
   RequantParams(ProductMultipliers(), 7);
   const OverlapContract* c = Overlap();
-  if (c && c->kind != OverlapContract::Kind::kRows && c->kind != OverlapContract::Kind::kRowsUp) {
-    return Unsupported("4-bit weights take rows overlap contracts only");
+  const bool pixels = c && c->kind == OverlapContract::Kind::kPixels;
+  if (c && !pixels && c->kind != OverlapContract::Kind::kRows && c->kind != OverlapContract::Kind::kRowsUp) {
+    return Unsupported("4-bit weights take rows and pixels overlap contracts only");
   }
   std::vector<std::string> conv = ConvFields();
   if (c && c->kind == OverlapContract::Kind::kRowsUp) conv.push_back(".reverse_rows = 1");
@@ -67,6 +68,14 @@ absl::Status StatementEmitter::QLinearConvW4() {
                   return Nibble(wv, co * kk + (ohwi ? k : ic * k_h * k_w + tap));
                 },
                 V(s_.operands[5]));
+  if (pixels) {
+    Use("qconv1x1_w4_pixels.c");
+    w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
+    w_.Comment("are copied to scratch, then its output channels written over them");
+    w_.Line(absl::StrCat("oc_qconv1x1_w4_pixels(&p, &r, ", Read(0), ", w, w_zp, ", OptionalRead(8), ", ", Write(),
+                         ", c->arena + ", ContractScratchOffset(), ");"));
+    return absl::OkStatus();
+  }
   Use("qconv_w4.c");
   RowsContractComment(c);
   w_.Line(absl::StrCat("oc_qconv2d_w4(&p, &r, ", Read(0), ", w, w_zp, ", OptionalRead(8), ", ", Write(), ", ",

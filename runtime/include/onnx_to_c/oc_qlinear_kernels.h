@@ -57,6 +57,12 @@ OC_API void oc_qconv2d_packed4(const oc_qconv_params *q, const oc_requant8 *r, c
  * window), so y may overlap x as it may there (qconv_w4.c). */
 OC_API void oc_qconv2d_w4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
                           const uint8_t *w_zp, const int32_t *bias, void *y, int32_t x_last, int32_t y_last);
+/* A 1x1 convolution (stride 1, no padding, NCHW) with 4-bit weights under a
+ * pixels overlap contract: each pixel's input channels copied to column
+ * (c_in bytes), then its outputs written (qconv1x1_w4_pixels.c). */
+OC_API void oc_qconv1x1_w4_pixels(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                  const uint8_t *w, const uint8_t *w_zp, const int32_t *bias, void *y,
+                                  void *column);
 /* y[m, n] = a[m, k] b[k, n] with 4-bit b (oc_w4_at's blocks of four columns,
  * kk = k), zero points b_zp one per column; a and y 8-bit (qgemm_w4.c). */
 OC_API void oc_qgemm_w4(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const uint8_t *b,

@@ -76,7 +76,7 @@ static void qw4_put_(const oc_requant8 *r, const int32_t *bias, int32_t co, uint
     const ptrdiff_t x_kh = (ptrdiff_t)g->dh * g->x_row, w_kh = (ptrdiff_t)g->kw_n * g->cig / 4 * 8; \
     const ptrdiff_t w_at = ((ptrdiff_t)h0 * g->kw_n + w0) * g->cig / 4 * 8;                      \
     uint32_t xs = 0u;                                                                            \
-    int32_t kh, co, c;                                                                           \
+    int32_t kh, co;                                                                              \
     for (kh = 0; kh < nkh; kh++) OC_W4_XSUM_(XT, FLIP, xw + (ptrdiff_t)kh * x_kh, run)           \
     for (co = 0; co < c_out; co += 4) {                                                          \
       const uint8_t *const wb = w + (ptrdiff_t)(co >> 2) * g->blk + w_at;                        \
@@ -85,10 +85,7 @@ static void qw4_put_(const oc_requant8 *r, const int32_t *bias, int32_t co, uint
         OC_W4_RUN_(XT, XTB16, xw + (ptrdiff_t)kh * x_kh, wb + (ptrdiff_t)kh * w_kh, run)         \
       }                                                                                          \
       s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                \
-      for (c = 0; c < 4 && co + c < c_out; c++) {                                                \
-        qw4_put_(r, bias, co + c, s[c] - (uint32_t)w_zp[co + c] * xs, y,                         \
-                 yo + (ptrdiff_t)(co + c) * g->y_c);                                             \
-      }                                                                                          \
+      oc_w4_put4(r, bias, w_zp, s, xs, co, c_out, y + yo + (ptrdiff_t)co * g->y_c, g->y_c);      \
     }                                                                                            \
   }
 

@@ -16,7 +16,7 @@
                             uint8_t *y) {                                                        \
     const int32_t zx = q->a_zp, n = q->n, k = q->k;                                              \
     const ptrdiff_t blk = oc_w4_block_bytes(k);                                                  \
-    int32_t i, j, c;                                                                             \
+    int32_t i, j;                                                                                \
     for (i = 0; i < q->m; i++) {                                                                 \
       const AT *const ar = a + (ptrdiff_t)i * k;                                                 \
       uint8_t *const yr = y + (ptrdiff_t)i * n;                                                  \
@@ -26,11 +26,7 @@
         uint32_t s0 = 0u, s1 = 0u, s2 = 0u, s3 = 0u, s[4];                                       \
         OC_W4_RUN_(AT, XTB16, ar, b + (ptrdiff_t)(j >> 2) * blk, k)                              \
         s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                              \
-        for (c = 0; c < 4 && j + c < n; c++) {                                                   \
-          const uint32_t sum = (bias != NULL ? (uint32_t)bias[j + c] : 0u) + s[c] -              \
-                               (uint32_t)b_zp[j + c] * xs;                                       \
-          yr[j + c] = (uint8_t)oc_requant8_apply(r, j + c, (int32_t)sum);                        \
-        }                                                                                        \
+        oc_w4_put4(r, bias, b_zp, s, xs, j, n, yr + j, 1);                                       \
       }                                                                                          \
     }                                                                                            \
   }

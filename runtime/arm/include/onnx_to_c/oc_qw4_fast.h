@@ -44,8 +44,8 @@
             "ssub16 %[x13], %[x13], %[zx2]\n\t" OC_W4_ASM_CHANNELS_("s0", "s1")                  \
                 OC_W4_ASM_CHANNELS_("s2", "s3") "cmp %[xp], %[xe]\n\t"                           \
             "blo 1b\n\t"                                                                         \
-            : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [xp] "+r"(xb_),        \
-              [wp] "+r"(wp_), [x02] "=&r"(x02_), [x13] "=&r"(x13_), [w] "=&r"(w_), [t] "=&r"(tv_) \
+            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [xp] "+&r"(xb_),        \
+              [wp] "+&r"(wp_), [x02] "=&r"(x02_), [x13] "=&r"(x13_), [w] "=&r"(w_), [t] "=&r"(tv_) \
             : [xe] "r"(xe_), [zx2] "r"(zx2_), [m] "r"(m_)                                        \
             : "cc", "memory");                                                                   \
     xp_ += left_ & ~3;                                                                           \

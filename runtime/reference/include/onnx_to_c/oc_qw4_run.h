@@ -34,6 +34,19 @@ OC_INLINE int32_t oc_w4_at(const uint8_t *block, int32_t k, int32_t c) {
 /* Bytes of one block of oc_w4_at for kk weights per channel. */
 OC_INLINE ptrdiff_t oc_w4_block_bytes(int32_t kk) { return (ptrdiff_t)((kk + 3) / 4) * 8; }
 
+/* The outputs of channels ch .. ch + 3 of a block (those below `channels`):
+ * bias (or 0) plus their sums s[c] less the channel's zero point times xs
+ * (the sum of the values less x_zp), as int32 wrapping around, requantized
+ * and stored at y[c * step]. */
+OC_INLINE void oc_w4_put4(const oc_requant8 *r, const int32_t *bias, const uint8_t *zp, const uint32_t *s,
+                          uint32_t xs, int32_t ch, int32_t channels, uint8_t *y, ptrdiff_t step) {
+  int32_t c;
+  for (c = 0; c < 4 && ch + c < channels; c++) {
+    const uint32_t sum = (bias != NULL ? (uint32_t)bias[ch + c] : 0u) + s[c] - (uint32_t)zp[ch + c] * xs;
+    y[(ptrdiff_t)c * step] = (uint8_t)oc_requant8_apply(r, ch + c, (int32_t)sum);
+  }
+}
+
 /* Where an optimized folder has no faster code: nothing before the loop. */
 #ifndef OC_W4_FAST_RUN_
 #define OC_W4_FAST_RUN_(XTB16)
