@@ -201,6 +201,33 @@ static int conv_w4_case(int32_t c_in, int32_t c_out, int32_t group, int32_t k, i
   return same;
 }
 
+/* oc_qconv1x1_w4_pixels, its output over its input (the pixels contract),
+ * against oc_qconv2d_w4 on a copy of the input. */
+static int pixels_w4_case(int32_t x_signed) {
+  enum { CI = 10, CO = 7, PX = 12 };
+  static uint8_t buf[CI * PX], x[CI * PX], u[CO * CI], zu[CO], w4[64], column[2 * CI], y4[CO * PX];
+  static int32_t bias[CO];
+  static float mult[CO];
+  const oc_requant8 r = {mult, NULL, NULL, 1, -2, -128, 127};
+  oc_qconv_params q;
+  int32_t i, same = 1;
+  for (i = 0; i < CI * PX; i++) x[i] = (uint8_t)next_in(0, 255);
+  for (i = 0; i < CO * CI; i++) u[i] = (uint8_t)next_in(0, 15);
+  for (i = 0; i < CO; i++) zu[i] = (uint8_t)next_in(0, 15), bias[i] = next_in(-99, 99), mult[i] = 0.02f * (float)(i + 1);
+  pack_w4(u, CO, CI, w4);
+  memset(&q, 0, sizeof(q));
+  q.conv.n = 1, q.conv.c_in = CI, q.conv.h_in = 3, q.conv.w_in = 4, q.conv.c_out = CO, q.conv.h_out = 3;
+  q.conv.w_out = 4, q.conv.k_h = 1, q.conv.k_w = 1, q.conv.stride_h = 1, q.conv.stride_w = 1, q.conv.dil_h = 1;
+  q.conv.dil_w = 1, q.conv.group = 1, q.conv.d_in = 1, q.conv.d_out = 1, q.conv.k_d = 1, q.conv.stride_d = 1;
+  q.conv.dil_d = 1, q.x_signed = x_signed, q.w_signed = 1, q.y_signed = 1, q.x_zp = x_signed ? 5 : 120;
+  q.w_zp_per_channel = 1;
+  oc_qconv2d_w4(&q, &r, x, w4, zu, bias, y4, 0, 0);
+  memcpy(buf, x, sizeof(buf));  /* CO < CI: the output over the input's first bytes */
+  oc_qconv1x1_w4_pixels(&q, &r, buf, w4, zu, bias, buf, column);
+  for (i = 0; i < CO * PX; i++) same &= buf[i] == y4[i];
+  return same;
+}
+
 static void test_four_bit_weights(void) {
   static const uint8_t a[3 * 10] = {0, 255, 7, 128, 200, 13, 99, 1, 254, 60, 3, 3, 250, 128, 127,
                                     126, 0, 9, 77, 201, 140, 33, 66, 99, 132, 165, 198, 231, 8, 16};
@@ -216,6 +243,8 @@ static void test_four_bit_weights(void) {
   check(conv_w4_case(8, 8, 2, 3, 1, 2, 2, 1, 1, 0), "qconv w4: 2 groups, dilation 2, uint8 x");
   check(conv_w4_case(8, 8, 8, 3, 1, 1, 1, 0, 0, 1), "qconv w4: depthwise NCHW");
   check(conv_w4_case(4, 9, 1, 1, 1, 1, 0, 0, 1, 1), "qconv w4: pointwise NCHW to NHWC");
+  check(pixels_w4_case(1), "qconv1x1 w4 pixels: int8 x, 10 -> 7 channels, in place");
+  check(pixels_w4_case(0), "qconv1x1 w4 pixels: uint8 x, 10 -> 7 channels, in place");
   for (j = 0; j < 7; j++) zu[j] = (uint8_t)(j * 2 + 1), z8[j] = (int8_t)(zu[j] - 8);
   for (i = 0; i < 10; i++) {
     for (j = 0; j < 7; j++) u[j * 10 + i] = (uint8_t)next_in(0, 15), b8[i * 7 + j] = (int8_t)(u[j * 10 + i] - 8);
