@@ -17,6 +17,7 @@ import numpy as np
 import onnx
 from onnx import TensorProto as TP
 from onnx import helper
+from generate_int4 import register_int4_models
 
 PRODUCER = "onnx-to-c models/generate.py"
 EXTERNAL_DATA = "model.onnx.data"  # what torch.onnx.export writes beside model.onnx
@@ -124,6 +125,8 @@ def register_modern_models(model, Builder, run_ort, write_test_data):
 
     def out(b, name, elem_type=TP.FLOAT, shape=None):
         b.outputs.append(_vi(name, elem_type, shape))
+
+    register_int4_models(modern, out)
 
     # -----------------------------------------------------------------------
     # Exporter-shaped models

@@ -393,8 +393,14 @@ void WriteTargetAndCosts(ReportWriter& w, const CompileOptions& o, const Compile
     if (s.recompute_of < 0) macs += s.macs;  // the model's; recompute_extra_macs counts the rest
   }
   macs -= r.patches.extra_macs();
+  std::vector<bool> four_bit(p.num_values(), false);  // counted packed, by their statements
+  for (const Statement& s : p.statements()) {
+    if (!HasFourBitWeights(s) || four_bit[s.operands[3]]) continue;
+    four_bit[s.operands[3]] = four_bit[s.operands[5]] = true;
+    weight_bytes += FourBitWeightBytes(p, s);
+  }
   for (const Value& v : p.values()) {
-    if (v.IsConstant()) weight_bytes += v.ByteSize();
+    if (v.IsConstant() && !four_bit[v.id]) weight_bytes += v.ByteSize();
   }
   w.Int(F::kAlignment, r.model.alignment);
   w.String(F::kTarget, o.target->name);

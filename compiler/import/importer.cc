@@ -167,6 +167,7 @@ void NodeContext::BindOutput(int i, ValueId existing) {
 void NodeContext::BindConstantOutput(int i, HostTensor t) {
   if (!HasOutput(i)) return;
   ValueId id = program_.AddConstant(node_.output(i), t.dtype, t.shape, std::move(t.bytes));
+  program_.value(id).element_bits = t.element_bits;
   names_[node_.output(i)] = id;
 }
 
@@ -394,6 +395,7 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
     }
     names[init.name()] = p.AddConstant(init.name(), decoded->dtype, decoded->shape,
                                        std::move(decoded->bytes));
+    p.value(names[init.name()]).element_bits = decoded->element_bits;
     initializer_names.insert(init.name());
   }
   // Independent problems are all reported: an input or node that fails does

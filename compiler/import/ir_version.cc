@@ -3,6 +3,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/import/tensor_data_4bit.h"
 #include "compiler/support/status.h"
 
 namespace oc {
@@ -23,8 +24,10 @@ const char* NewerElementTypeName(int32_t type) {
   }
 }
 
-absl::Status CheckElementType(int32_t type, const std::string& what) {
+// `constant`: a tensor's data, which may also be 4-bit (tensor_data_4bit.h).
+absl::Status CheckElementType(int32_t type, const std::string& what, bool constant = false) {
   if (type <= onnx::TensorProto::BFLOAT16) return absl::OkStatus();
+  if (constant && IsOnnx4Bit(type)) return absl::OkStatus();
   const char* name = NewerElementTypeName(type);
   return absl::UnimplementedError(absl::StrCat(what, " has element type ",
                                                name ? absl::StrCat(name, " (", type, ")") : std::to_string(type),
@@ -48,14 +51,14 @@ absl::Status CheckGraph(const onnx::GraphProto& g) {
   OC_RETURN_IF_ERROR(CheckValueInfos(g.output()));
   OC_RETURN_IF_ERROR(CheckValueInfos(g.value_info()));
   for (const auto& t : g.initializer()) {
-    OC_RETURN_IF_ERROR(CheckElementType(t.data_type(), absl::StrCat("initializer '", t.name(), "'")));
+    OC_RETURN_IF_ERROR(CheckElementType(t.data_type(), absl::StrCat("initializer '", t.name(), "'"), true));
   }
   for (const auto& node : g.node()) {
     const std::string where = absl::StrCat("node '", node.name(), "' (", node.op_type(), "): attribute '");
     for (const auto& attr : node.attribute()) {
-      if (attr.has_t()) OC_RETURN_IF_ERROR(CheckElementType(attr.t().data_type(), where + attr.name() + "'"));
+      if (attr.has_t()) OC_RETURN_IF_ERROR(CheckElementType(attr.t().data_type(), where + attr.name() + "'", true));
       for (const auto& t : attr.tensors()) {
-        OC_RETURN_IF_ERROR(CheckElementType(t.data_type(), where + attr.name() + "'"));
+        OC_RETURN_IF_ERROR(CheckElementType(t.data_type(), where + attr.name() + "'", true));
       }
       if (attr.type() == onnx::AttributeProto::INT && (attr.name() == "to" || attr.name() == "output_dtype")) {
         OC_RETURN_IF_ERROR(CheckElementType(static_cast<int32_t>(attr.i()), where + attr.name() + "'"));

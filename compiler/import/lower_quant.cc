@@ -3,6 +3,9 @@
 // ConvInteger, and QLinearMatMul / QLinearConv as an integer product
 // followed by a requantization. Scales and zero points may be computed at
 // run time (they fix no shape).
+#include <algorithm>
+#include <vector>
+
 #include "compiler/import/node_context.h"
 #include "compiler/import/shape_rules.h"
 #include "compiler/ir/printer.h"
@@ -70,8 +73,77 @@ absl::Status LowerQuantize(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// Blocked DequantizeLinear-21 (block_size along `axis`) of constants. Scales
+// and zero points that vary along one axis only (one block per weight row of
+// a Gemm, say) become a per-axis DequantizeLinear, which the 8-bit and 4-bit
+// kernels take; others are evaluated here into float32 constants, each
+// element (x - zp) * scale in float32 as ONNX defines it.
+absl::Status LowerBlockedDequantize(NodeContext& ctx, int64_t block_size) {
+  if (!ctx.IsConstantInput(0) || !ctx.IsConstantInput(1) || (ctx.HasInput(2) && !ctx.IsConstantInput(2))) {
+    return ctx.Unsupported("blocked quantization (block_size) of values computed at run time is not supported");
+  }
+  const HostTensor x = ctx.ConstantInput(0), scale = ctx.ConstantInput(1);
+  const HostTensor zp = ctx.HasInput(2) ? ctx.ConstantInput(2) : HostTensor::Zeros(x.dtype, scale.shape);
+  OC_ASSIGN_OR_RETURN(int64_t axis_attr, ctx.AttrInt("axis", 1));
+  OC_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr, static_cast<int64_t>(x.shape.size())));
+  bool shapes_ok = block_size > 0 && scale.shape.size() == x.shape.size() && zp.shape == scale.shape &&
+                   scale.dtype == DType::kF32;
+  for (size_t d = 0; shapes_ok && d < x.shape.size(); ++d) {
+    const int64_t want = static_cast<int64_t>(d) == axis ? (x.shape[d] + block_size - 1) / block_size : x.shape[d];
+    shapes_ok = scale.shape[d] == want;
+  }
+  if (!shapes_ok) return ctx.Invalid("the blocked scale or zero point does not match the input and block_size");
+  // Element i's scale and zero point index; `varies[d]`: they change along d.
+  const int64_t n = x.NumElements(), rank = static_cast<int64_t>(x.shape.size());
+  std::vector<int64_t> at(static_cast<size_t>(n));
+  std::vector<bool> varies(x.shape.size(), false);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, index = 0, stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      const int64_t c = rest % x.shape[d] / (d == axis ? block_size : 1);
+      rest /= x.shape[d];
+      index += c * stride;
+      stride *= scale.shape[d];
+    }
+    at[i] = index;
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    for (int64_t i = 0; i < n && !varies[d]; ++i) {
+      const int64_t step = NumElements(Shape(x.shape.begin() + d + 1, x.shape.end()));
+      if (i / step % x.shape[d] == 0) continue;
+      varies[d] = scale.GetDouble(at[i]) != scale.GetDouble(at[i - step]) || zp.GetInt(at[i]) != zp.GetInt(at[i - step]);
+    }
+  }
+  const int64_t along = std::count(varies.begin(), varies.end(), true) == 1
+                            ? std::find(varies.begin(), varies.end(), true) - varies.begin() : -1;
+  if (along >= 0 || std::count(varies.begin(), varies.end(), true) == 0) {
+    const int64_t len = along >= 0 ? x.shape[along] : 1;
+    const int64_t step = along >= 0 ? NumElements(Shape(x.shape.begin() + along + 1, x.shape.end())) : 1;
+    HostTensor s1 = HostTensor::Zeros(DType::kF32, {len}), z1 = HostTensor::Zeros(x.dtype, {len});
+    for (int64_t c = 0; c < len; ++c) {
+      s1.SetDouble(c, scale.GetDouble(at[c * step]));
+      z1.SetInt(c, zp.GetInt(at[c * step]));
+    }
+    Program& p = ctx.program();
+    const ValueId sv = p.AddConstant(ctx.node().name() + ".scale", DType::kF32, s1.shape, std::move(s1.bytes));
+    const ValueId zv = p.AddConstant(ctx.node().name() + ".zero_point", x.dtype, z1.shape, std::move(z1.bytes));
+    p.value(zv).element_bits = ctx.InputValue(0).element_bits;
+    Statement& st = ctx.Emit(OpKind::kDequantizeLinear, {ctx.Input(0), sv, zv}, {ctx.NewResult(0, DType::kF32, x.shape)});
+    st.attrs["axis"] = along >= 0 ? along : int64_t{-1};
+    return absl::OkStatus();
+  }
+  HostTensor y = HostTensor::Zeros(DType::kF32, x.shape);
+  for (int64_t i = 0; i < n; ++i) {
+    y.SetDouble(i, static_cast<float>(x.GetInt(i) - zp.GetInt(at[i])) * static_cast<float>(scale.GetDouble(at[i])));
+  }
+  ctx.BindConstantOutput(0, std::move(y));
+  return absl::OkStatus();
+}
+
 absl::Status LowerDequantize(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
+  OC_ASSIGN_OR_RETURN(int64_t block_size, ctx.AttrInt("block_size", 0));
+  if (block_size != 0) return LowerBlockedDequantize(ctx, block_size);
   OC_RETURN_IF_ERROR(Require(ctx, Is8Bit(x.dtype) || x.dtype == DType::kI32,
                              "only uint8, int8 and int32 inputs are supported"));
   OC_ASSIGN_OR_RETURN(int64_t output_dtype, NewerQuantAttributes(ctx));

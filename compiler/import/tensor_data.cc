@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "compiler/import/tensor_data_4bit.h"
 #include "compiler/ir/printer.h"
 #include "compiler/ir/verifier.h"
 #include "compiler/support/status.h"
@@ -204,6 +205,7 @@ int64_t TypedElementCount(const onnx::TensorProto& t, DType dtype) {
 }  // namespace
 
 absl::Status CheckTensorProtoSize(const onnx::TensorProto& t) {
+  if (IsOnnx4Bit(t.data_type())) return Check4BitTensorSize(t);
   const std::string what = absl::StrCat("tensor '", t.name(), "'");
   OC_ASSIGN_OR_RETURN(DType dtype, DTypeFromOnnx(t.data_type()));
   Shape shape(t.dims().begin(), t.dims().end());
@@ -228,6 +230,7 @@ absl::Status CheckTensorProtoSize(const onnx::TensorProto& t) {
 absl::StatusOr<HostTensor> DecodeTensorProto(const onnx::TensorProto& t) {
   // The data's size is checked before the buffer is allocated: a tensor that
   // claims a gigabyte with a few bytes of data costs nothing.
+  if (IsOnnx4Bit(t.data_type())) return Decode4BitTensor(t);
   OC_RETURN_IF_ERROR(CheckTensorProtoSize(t));
   HostTensor out;
   out.dtype = *DTypeFromOnnx(t.data_type());

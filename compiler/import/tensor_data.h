@@ -18,6 +18,7 @@ struct HostTensor {
   DType dtype = DType::kF32;
   Shape shape;
   std::vector<uint8_t> bytes;
+  int element_bits = 8;  // 4: decoded from ONNX INT4/UINT4 (tensor_data_4bit.h)
 
   int64_t NumElements() const { return oc::NumElements(shape); }
   // Element i converted to double / int64 (any dtype).

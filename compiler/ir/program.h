@@ -49,6 +49,10 @@ struct Value {
   Shape shape;
   ConstantData data;  // constants only: little-endian element bytes
   std::optional<QuantParams> quant;
+  // 4 for a constant imported from ONNX int4/uint4: its values are held one
+  // per byte here (i8/u8) and the kernels that read it as a weight keep them
+  // two to a byte (qlinear_conv/qlinear_gemm weight_bits).
+  int element_bits = 8;
 
   int64_t NumElements() const { return oc::NumElements(shape); }
   int64_t ByteSize() const { return NumElements() * DTypeSize(dtype); }

@@ -55,6 +55,7 @@ int64_t RowStreamingReach(const Program& p, const Statement& s) {
 bool IsPerPlaneKernel(const Program& p, const Statement& s, int64_t* planes) {
   if (s.results.size() != 1 || s.operands.empty() || s.operands[0] == kNoValue) return false;
   if (IsChannelsLastConv(s) || IsChannelsLastPool(s)) return false;
+  if (s.Int("weight_bits", 8) == 4) return false;  // 4-bit weights: no per-plane kernel
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
   if (!ContractTypes(s, x, y)) return false;
@@ -194,7 +195,7 @@ int64_t ConvBandScratchBytes(const Program& p, const Statement& s) {
 }
 
 bool QConvFoldsZeroPoints(const Program& p, const Statement& s) {
-  if (s.op != OpKind::kQLinearConv || s.operands.size() < 8) return false;
+  if (s.op != OpKind::kQLinearConv || s.operands.size() < 8 || s.Int("weight_bits", 8) != 8) return false;
   const Value& w = p.value(s.operands[3]);
   const Value& w_zp = p.value(s.operands[5]);
   if (!w.IsConstant() || !w_zp.IsConstant() || !Is8Bit(w.dtype)) return false;
@@ -253,6 +254,17 @@ int64_t ConvEdgeMacs(const Program& p, const Statement& s) {
   const Value& x = p.value(s.operands[0]);
   const int64_t c_out = p.value(s.results[0]).shape[1];
   return x.shape[0] * edge_pixels * c_out * (x.shape[1] / group) * h.k * w.k;
+}
+
+bool HasFourBitWeights(const Statement& s) {
+  return (s.op == OpKind::kQLinearConv || s.op == OpKind::kQLinearGemm) && s.Int("weight_bits", 8) == 4;
+}
+
+int64_t FourBitWeightBytes(const Program& p, const Statement& s) {
+  const Value& w = p.value(s.operands[3]);
+  const int64_t channels = s.op == OpKind::kQLinearConv ? w.shape[0] : w.shape[s.Int("trans_b") != 0 ? 0 : 1];
+  const int64_t kk = w.NumElements() / channels;
+  return (channels + 3) / 4 * ((kk + 3) / 4) * 8 + channels;
 }
 
 }  // namespace oc

@@ -102,6 +102,14 @@ struct ScratchKernel {
 };
 ScratchKernel FastKernelWithScratch(const Program& p, const Statement& s);
 
+// A qlinear_conv or qlinear_gemm whose weights stay 4-bit (weight_bits 4,
+// passes/transforms/fuse_qdq.cc): oc_qconv2d_w4 and oc_qgemm_w4.
+bool HasFourBitWeights(const Statement& s);
+// The flash of such a statement's weights, two to a byte in blocks of four
+// channels (oc_w4_at, runtime/reference/include/onnx_to_c/oc_qw4_run.h), with the
+// channels' zero points (a byte each).
+int64_t FourBitWeightBytes(const Program& p, const Statement& s);
+
 }  // namespace oc
 
 #endif  // ONNX_TO_C_TARGET_KERNEL_FACTS_H_

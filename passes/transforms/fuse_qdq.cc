@@ -74,7 +74,7 @@ class Fuser {
     int folded = 0;
     for (size_t i = 0; i < stmts_.size(); ++i) {
       Statement& s = stmts_[i];
-      if (s.op != OpKind::kQLinearGemm) continue;
+      if (s.op != OpKind::kQLinearGemm || s.Int("weight_bits", 8) == 4) continue;
       const int qi = def_[s.operands[0]];
       if (qi >= 0 && !erase_[qi] && stmts_[qi].op == OpKind::kQuantizeLinear &&
           OnlyFeeds(s.operands[0], static_cast<int>(i)) &&
@@ -247,6 +247,14 @@ class Fuser {
     return s;
   }
 
+  // A product whose weights came from ONNX int4/uint4 keeps them 4-bit
+  // (weight_bits 4: packed two to a byte by the emitter, oc_qconv2d_w4 and
+  // oc_qgemm_w4), its weight zero points too.
+  Statement WithWeightBits(Statement s, ValueId w) const {
+    if (V(w).element_bits == 4 && V(w).shape.size() <= 4) s.attrs["weight_bits"] = int64_t{4};  // 1-D and 2-D
+    return s;
+  }
+
   std::optional<Statement> FromQdq(const Statement& q) {
     const ValueId x = q.operands[0];
     const int pi = def_[x];
@@ -299,7 +307,7 @@ class Fuser {
       if (!b) return std::nullopt;
       ops.push_back(*b);
     }
-    return Make(OpKind::kQLinearConv, prod, ops);
+    return WithWeightBits(Make(OpKind::kQLinearConv, prod, ops), w->q);
   }
 
   // a [.., m, k] times a constant b [k, n] (or [n, k] when trans_b), per-column scales.
@@ -317,7 +325,7 @@ class Fuser {
       if (!bias) return std::nullopt;
       ops.push_back(*bias);
     }
-    Statement s = Make(OpKind::kQLinearGemm, prod, ops);
+    Statement s = WithWeightBits(Make(OpKind::kQLinearGemm, prod, ops), b->q);
     s.attrs["trans_b"] = int64_t{trans_b ? 1 : 0};
     return s;
   }

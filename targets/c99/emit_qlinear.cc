@@ -62,6 +62,7 @@ bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s) {
 
 bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i) {
   const Program& p = ctx.program;
+  if (HasFourBitWeights(s)) return i != 0 && i != 8;  // w and w_zp: nibble tables in the code
   switch (s.op) {
     case OpKind::kQLinearGemm:  // the kernel reads a, b, b_zp and the bias, unless folded here
       if (i == 5 || i == 8) {
@@ -249,6 +250,7 @@ absl::Status StatementEmitter::QLinearConvPacked() {
 }
 
 absl::Status StatementEmitter::QLinearConv() {
+  if (HasFourBitWeights(s_)) return QLinearConvW4();
   const std::vector<float> mult = ProductMultipliers();
   RequantParams(mult, 7);
   const OverlapContract* c = Overlap();
@@ -342,6 +344,7 @@ absl::Status StatementEmitter::QLinearConv() {
 }
 
 absl::Status StatementEmitter::QLinearGemm() {
+  if (HasFourBitWeights(s_)) return QLinearGemmW4();
   const bool trans_b = s_.Int("trans_b") != 0;
   const Shape& b = In(3);
   const int64_t k = In(0).back(), n = trans_b ? b[0] : b[1];

@@ -199,6 +199,11 @@ class StatementEmitter {
   void PackedTaps();
   void WeightTable(DType dtype, const std::vector<std::string>& values);
   absl::Status QLinearGemm();
+  // emit_qlinear_w4.cc: 4-bit weights (HasFourBitWeights).
+  void FourBitTables(int64_t channels, int64_t kk, const std::function<int64_t(int64_t, int64_t)>& nibble,
+                     const Value& zp);
+  absl::Status QLinearConvW4();
+  absl::Status QLinearGemmW4();
   absl::Status QLinearBinary();
   absl::Status QLinearPool();
   absl::Status QLinearMaxPool();

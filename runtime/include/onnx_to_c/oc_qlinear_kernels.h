@@ -48,6 +48,25 @@ OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, co
 /* The same for kernel rows of four taps, dilation 1 along them (qconv2d_packed4.c). */
 OC_API void oc_qconv2d_packed4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                                const int32_t *bias, void *y);
+/* A 2-D convolution (1-D: h 1) with 4-bit weights (oc_w4_at's blocks; kk =
+ * k_h * k_w * cig, each channel's weights [kh][kw][ic within the group]),
+ * zero points w_zp one per output channel (nibble units, as oc_w4_at says),
+ * x and y NCHW or NHWC (x_last, y_last): the sums of oc_qconv2d_nhwc, in its
+ * streaming order (output rows in increasing (n, oy) order, or decreasing
+ * with q->conv.reverse_rows, each reading only the input rows under its
+ * window), so y may overlap x as it may there (qconv_w4.c). */
+OC_API void oc_qconv2d_w4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
+                          const uint8_t *w_zp, const int32_t *bias, void *y, int32_t x_last, int32_t y_last);
+/* A 1x1 convolution (stride 1, no padding, NCHW) with 4-bit weights under a
+ * pixels overlap contract: each pixel's input channels copied to column
+ * (c_in bytes), then its outputs written (qconv1x1_w4_pixels.c). */
+OC_API void oc_qconv1x1_w4_pixels(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                  const uint8_t *w, const uint8_t *w_zp, const int32_t *bias, void *y,
+                                  void *column);
+/* y[m, n] = a[m, k] b[k, n] with 4-bit b (oc_w4_at's blocks of four columns,
+ * kk = k), zero points b_zp one per column; a and y 8-bit (qgemm_w4.c). */
+OC_API void oc_qgemm_w4(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const uint8_t *b,
+                        const uint8_t *b_zp, const int32_t *bias, void *y);
 OC_API void oc_qmaxpool(const oc_qmaxpool_params *q, const oc_requant8 *r, const void *x, void *y);
 OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, const void *x,
                             void *y);

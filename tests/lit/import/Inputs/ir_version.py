@@ -3,7 +3,7 @@
     ir_version.py KIND OUT.onnx [SOURCE.onnx]
 
 relabel: SOURCE with ir_version 10 and nothing else changed (what ONNX 1.16 and
-later write for any opset); int4_initializer, float8_input, cast_to_float8,
+later write for any opset); int4_initializer, int4_short, float8_input, cast_to_float8,
 local_function: IR 10 models that use an addition of IR 9 or 10; ir13: a
 model of IR version 13. Needs Debian's python3-onnx (/usr/bin/python3).
 """
@@ -33,6 +33,9 @@ def main():
         m.ir_version = 10
     elif kind == "int4_initializer":
         w = TensorProto(name="w4", data_type=22, dims=[4], raw_data=b"\x12\x34")
+        m = model(relu_graph(initializer=[w]))
+    elif kind == "int4_short":
+        w = TensorProto(name="w4", data_type=22, dims=[5], raw_data=b"\x12\x34")
         m = model(relu_graph(initializer=[w]))
     elif kind == "float8_input":
         x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])

@@ -1,0 +1,1 @@
+Bquantizelinear_21JήγlBφDΥύ

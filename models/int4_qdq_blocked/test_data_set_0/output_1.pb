@@ -1,0 +1,2 @@
+Bquantizelinear_34J
+Jсы √≥рјг

@@ -1,0 +1,4 @@
+
+Bquantizelinear_103J
+
+γχώÿ

@@ -1,0 +1,1 @@
+Bquantizelinear_116JëÿØ
