@@ -1,5 +1,5 @@
 // StatementEmitter: normalization (LayerNorm, InstanceNorm, LRN), recurrent
-// layers, CumSum, Einsum, Det, DFT, GridSample, RoiAlign, TfIdfVectorizer
+// layers, CumSum, Einsum, Det, DFT, GridSample, DeformConv, RoiAlign, TfIdfVectorizer
 // and NegativeLogLikelihoodLoss.
 #include <algorithm>
 
@@ -174,6 +174,27 @@ absl::Status StatementEmitter::GridSample() {
           absl::StrCat(".align_corners = ", s_.Int("align_corners"))});
   Use("grid_sample.c");
   w_.Line(absl::StrCat("oc_grid_sample_f32(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::DeformConv() {
+  const Shape& x = In(0);
+  const Shape& y = Out();
+  const std::vector<int64_t> strides = s_.Ints("strides"), dilations = s_.Ints("dilations");
+  const std::vector<int64_t> pads = s_.Ints("pads"), kernel = s_.Ints("kernel");
+  Params("oc_deform_conv_params",
+         {absl::StrCat(".n = ", x[0]), absl::StrCat(".c = ", x[1]), absl::StrCat(".h = ", x[2]),
+          absl::StrCat(".w = ", x[3]), absl::StrCat(".oc = ", y[1]),
+          absl::StrCat(".out_h = ", y[2]), absl::StrCat(".out_w = ", y[3]),
+          absl::StrCat(".kh = ", kernel[0]), absl::StrCat(".kw = ", kernel[1]),
+          absl::StrCat(".stride_h = ", strides[0]), absl::StrCat(".stride_w = ", strides[1]),
+          absl::StrCat(".dilation_h = ", dilations[0]),
+          absl::StrCat(".dilation_w = ", dilations[1]), absl::StrCat(".pad_top = ", pads[0]),
+          absl::StrCat(".pad_left = ", pads[1]), absl::StrCat(".group = ", s_.Int("group")),
+          absl::StrCat(".offset_group = ", s_.Int("offset_group"))});
+  Use("deform_conv.c");
+  w_.Line(absl::StrCat("oc_deform_conv_f32(&p, ", Read(0), ", ", Read(1), ", ", Read(2), ", ",
+                       OptionalRead(3), ", ", OptionalRead(4), ", ", Write(), ");"));
   return absl::OkStatus();
 }
 

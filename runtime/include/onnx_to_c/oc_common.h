@@ -331,6 +331,15 @@ typedef struct {
   int32_t align_corners;
 } oc_grid_sample_params;
 
+/* DeformConv, 2-D: x (n, c, h, w), w (oc, c / group, kh, kw), offset (n,
+ * offset_group * kh * kw * 2, out_h, out_w) as (dy, dx) per tap, mask (n,
+ * offset_group * kh * kw, out_h, out_w) or none, bias (oc) or none. */
+typedef struct {
+  int32_t n, c, h, w, oc, out_h, out_w, kh, kw;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+  int32_t group, offset_group;
+} oc_deform_conv_params;
+
 /* RoiAlign (as ONNX Runtime computes it): x (n, c, h, w), rois (n_rois, 4)
  * as x1, y1, x2, y2, batch_indices (n_rois, int64) -> y (n_rois, c, out_h,
  * out_w); each bin averages (or takes the max of) bilinear samples on a

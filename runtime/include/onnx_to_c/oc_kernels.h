@@ -217,6 +217,10 @@ OC_API void oc_grid_sample_f32(const oc_grid_sample_params *p, const float *x, c
                                float *y);
 OC_API void oc_roi_align_f32(const oc_roi_align_params *p, const float *x, const float *rois,
                              const int64_t *batch_indices, float *y);
+/* deform_conv.c: bias and mask may be NULL */
+OC_API void oc_deform_conv_f32(const oc_deform_conv_params *p, const float *x, const float *w,
+                               const float *offset, const float *bias, const float *mask,
+                               float *y);
 
 #ifdef __cplusplus
 }
