@@ -538,8 +538,13 @@ absl::Status LowerGridSample(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 1));
   const Shape& x = ctx.InputValue(0).shape;
   const Shape& g = ctx.InputValue(1).shape;
-  if (x.size() != 4) return ctx.Unsupported("only 4-D (NCHW) GridSample is supported");
-  if (g.size() != 4 || g[0] != x[0] || g[3] != 2) return ctx.Invalid("grid must be (N, H, W, 2)");
+  if (x.size() != 4 && x.size() != 5) {
+    return ctx.Unsupported("only 4-D (NCHW) and 5-D (NCDHW) GridSample is supported");
+  }
+  const size_t dims = x.size() - 2;
+  if (g.size() != x.size() || g[0] != x[0] || g.back() != static_cast<int64_t>(dims)) {
+    return ctx.Invalid(dims == 2 ? "grid must be (N, H, W, 2)" : "grid must be (N, D, H, W, 3)");
+  }
   OC_ASSIGN_OR_RETURN(std::string mode,
                       ctx.AttrString("mode", ctx.opset() >= 20 ? "linear" : "bilinear"));
   OC_ASSIGN_OR_RETURN(std::string padding, ctx.AttrString("padding_mode", "zeros"));
@@ -560,7 +565,10 @@ absl::Status LowerGridSample(NodeContext& ctx) {
   if (padding != "zeros" && padding != "border" && padding != "reflection") {
     return ctx.Invalid(absl::StrCat("padding_mode '", padding, "' is not valid"));
   }
-  ValueId y = ctx.NewResult(0, DType::kF32, {x[0], x[1], g[1], g[2]});
+  if (dims == 3 && mode == "bicubic") return ctx.Unsupported("5-D GridSample in cubic mode");
+  Shape out = {x[0], x[1]};
+  out.insert(out.end(), g.begin() + 1, g.end() - 1);
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
   Statement& s = ctx.Emit(OpKind::kGridSample, {ctx.Input(0), ctx.Input(1)}, {y});
   s.attrs["mode"] = mode;
   s.attrs["padding"] = padding;

@@ -326,6 +326,7 @@ typedef enum { OC_GRID_ZEROS = 0, OC_GRID_BORDER = 1, OC_GRID_REFLECTION = 2 } o
 
 typedef struct {
   int32_t n, c, h_in, w_in, h_out, w_out;
+  int32_t d_in, d_out; /* 3-D: depths (0 in 2-D); grid (n, d_out, h_out, w_out, 3) */
   int32_t mode;    /* oc_grid_mode */
   int32_t padding; /* oc_grid_padding */
   int32_t align_corners;
