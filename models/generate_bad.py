@@ -240,7 +240,6 @@ def bad_cases():
          "symbolic dim_param 'seq' (not the leading one) on the graph input"),
         ("unknown_dim.onnx", _relu_model([1, None]), 1, "unknown dimension", "-",
          "graph input dim (not the leading one) with neither value nor param"),
-        ("zero_dim.onnx", _relu_model([1, 0, 4]), 1, "zero", "-", "graph input with a 0-sized dim"),
         ("negative_dim.onnx", _relu_model([1, -3, 4]), 1, "negative", "-", "graph input with dim -3"),
         ("overflow_elements.onnx", _relu_model([1 << 40, 1 << 40]), 1, "overflow", "-",
          "element count 2^80 overflows int64"),

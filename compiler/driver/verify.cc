@@ -105,7 +105,8 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
     Problem::Buf buf;
     buf.root = static_cast<ValueId>(At(b, F::kBufferValue).Int());
     buf.bytes = At(b, F::kBufferBytes).Int();
-    if (buf.bytes <= 0 || buf.bytes % alignment) return Mismatch("a buffer size is not aligned");
+    // An empty tensor's buffer has 0 bytes.
+    if (buf.bytes < 0 || buf.bytes % alignment) return Mismatch("a buffer size is not aligned");
     for (const JsonValue& h : At(b, F::kBufferHolds).array) {
       int64_t v = h.Int();
       if (v < 0 || v >= static_cast<int64_t>(p.num_values())) return Mismatch("a buffer holds an unknown value");
@@ -117,6 +118,7 @@ absl::StatusOr<Problem> BuildProblem(const Program& p, const JsonValue& report, 
       }
       if (io_in_arena && is_output[v]) buf.readers.insert(buf.readers.end(), sinks.begin(), sinks.end());
     }
+    if (buf.writers.empty() && buf.bytes == 0) buf.writers = roots;  // empty: holds no bytes
     if (buf.writers.empty()) return Mismatch("a buffer has no writer");
     if (buf.readers.empty()) buf.readers = buf.writers;
     pr.bufs.push_back(std::move(buf));
@@ -923,7 +925,7 @@ absl::Status CheckValuesInBuffers(const Claims& c, const std::vector<int64_t>& o
     }
   }
   for (const Value& v : c.p.values()) {
-    if (!v.IsConstant() && where[v.id].space == 0 && !accounted[v.id]) {
+    if (!v.IsConstant() && where[v.id].space == 0 && !accounted[v.id] && v.ByteSize() > 0) {
       return Mismatch(absl::StrCat("arena value ", v.id, " belongs to no buffer"));
     }
   }

@@ -269,7 +269,7 @@ absl::StatusOr<Shape> StaticShapeOf(const onnx::ValueInfoProto& vi, DType* dtype
           "' dimension; onnx-to-c needs static shapes: pin it with --dim=", d.dim_param(), "=N"));
     }
   }
-  OC_RETURN_IF_ERROR(CheckStaticDims(shape, *dtype, what));
+  OC_RETURN_IF_ERROR(CheckStaticDims(shape, *dtype, what, /*allow_empty=*/true));
   return shape;
 }
 
@@ -346,7 +346,7 @@ absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope) {
   for (size_t v = first_new_value; v < p.num_values(); ++v) {
     const Value& made = p.value(static_cast<ValueId>(v));
     absl::Status fits = CheckStaticDims(made.shape, made.dtype, absl::StrCat("'", made.name, "'"),
-                                        /*allow_empty=*/made.IsConstant());
+                                        /*allow_empty=*/true);
     if (!fits.ok()) return ctx.Invalid(fits.message());
     // Folding can expand a few bytes (ConstantOfShape, Expand, Tile) into
     // constants that would be emitted as C text: their total is bounded.
@@ -364,10 +364,11 @@ absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope) {
                                           "') is not supported"));
     }
     std::optional<Shape> inferred = InferredShape(scope.inferred, node.output(i));
-    const Shape& mine = p.value(bound->second).shape;
+    const Shape mine = p.value(bound->second).shape;
     if (!p.value(bound->second).IsConstant() && NumElements(mine) == 0) {
-      return ctx.Unsupported(absl::StrCat("output '", node.output(i),
-                                          "' would be empty (empty tensors are not supported)"));
+      // An empty result is known from its shape: its statement is dead code.
+      const Value empty = p.value(bound->second);
+      bound->second = p.AddConstant(empty.name, empty.dtype, empty.shape, {});
     }
     if (inferred && *inferred != mine) {
       return ctx.Invalid(absl::StrCat("output '", node.output(i), "' has shape ",
@@ -411,7 +412,10 @@ absl::StatusOr<Program> Import(const LoadedModel& loaded, const ImportOptions& o
       failed.insert(in.name());
       continue;
     }
-    names[in.name()] = p.AddInput(in.name(), dtype, *shape);
+    ValueId input = p.AddInput(in.name(), dtype, *shape);
+    // An empty input (a zero dimension) stays in the interface as a buffer of
+    // 0 bytes; its readers see its value, which its shape alone determines.
+    names[in.name()] = NumElements(*shape) == 0 ? p.AddConstant(in.name(), dtype, *shape, {}) : input;
   }
 
   std::unordered_map<std::string, const onnx::ValueInfoProto*> infos;

@@ -63,6 +63,55 @@ absl::Status LowerConv(NodeContext& ctx) {
   return absl::OkStatus();
 }
 
+// DeformConv (2-D): X, W, offset, B?, mask?; every input may be computed at
+// run time. The output's spatial shape is the convolution's, and the offsets'.
+absl::Status LowerDeformConv(NodeContext& ctx) {
+  for (int i = 0; i < 5; ++i) {
+    if (ctx.HasInput(i)) OC_RETURN_IF_ERROR(RequireF32(ctx, i));
+  }
+  const Shape& x = ctx.InputValue(0).shape;
+  const Shape& w = ctx.InputValue(1).shape;
+  if (x.size() != 4) return ctx.Unsupported("only 2-D DeformConv (NCHW input) is supported");
+  if (w.size() != 4) return ctx.Invalid("W must be 4-D (M, C / group, kH, kW)");
+  OC_ASSIGN_OR_RETURN(int64_t group, ctx.AttrInt("group", 1));
+  OC_ASSIGN_OR_RETURN(int64_t offset_group, ctx.AttrInt("offset_group", 1));
+  if (group <= 0 || x[1] != w[1] * group || w[0] % group != 0) {
+    return ctx.Invalid(absl::StrCat("group ", group, " does not match X ", FormatShape(x),
+                                    " and W ", FormatShape(w)));
+  }
+  if (offset_group <= 0 || x[1] % offset_group != 0) {
+    return ctx.Invalid(absl::StrCat("offset_group ", offset_group, " does not divide the ",
+                                    x[1], " input channels"));
+  }
+  std::vector<int64_t> kernel(w.begin() + 2, w.end());
+  OC_ASSIGN_OR_RETURN(std::vector<int64_t> kattr, ctx.AttrInts("kernel_shape", kernel));
+  if (kattr != kernel) return ctx.Invalid("kernel_shape disagrees with W");
+  OC_ASSIGN_OR_RETURN(Window win, ResolveWindow(ctx, Shape(x.begin() + 2, x.end()), kernel, false));
+  const int64_t taps = kernel[0] * kernel[1];
+  const Shape out = {x[0], w[0], win.out_spatial[0], win.out_spatial[1]};
+  if (ctx.InputValue(2).shape != Shape{x[0], offset_group * taps * 2, out[2], out[3]}) {
+    return ctx.Invalid(absl::StrCat("offset ", FormatShape(ctx.InputValue(2).shape),
+                                    " does not match offset_group, the kernel and the output ",
+                                    FormatShape(out)));
+  }
+  if (ctx.HasInput(3) && ctx.InputValue(3).shape != Shape{w[0]}) {
+    return ctx.Invalid("B must have one value per output channel");
+  }
+  if (ctx.HasInput(4) &&
+      ctx.InputValue(4).shape != Shape{x[0], offset_group * taps, out[2], out[3]}) {
+    return ctx.Invalid("mask must be (N, offset_group * kH * kW, oH, oW)");
+  }
+  std::vector<ValueId> operands = {ctx.Input(0), ctx.Input(1), ctx.Input(2)};
+  operands.push_back(ctx.HasInput(3) ? ctx.Input(3) : kNoValue);
+  if (ctx.HasInput(4)) operands.push_back(ctx.Input(4));
+  Statement& s = ctx.Emit(OpKind::kDeformConv, operands, {ctx.NewResult(0, DType::kF32, out)});
+  SetWindowAttrs(s, win);
+  s.attrs["group"] = group;
+  s.attrs["offset_group"] = offset_group;
+  s.macs = NumElements(out) * (x[1] / group) * taps;
+  return absl::OkStatus();
+}
+
 absl::Status LowerConvTranspose(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 0));
   const Value& x = ctx.InputValue(0);
@@ -489,8 +538,13 @@ absl::Status LowerGridSample(NodeContext& ctx) {
   OC_RETURN_IF_ERROR(RequireF32(ctx, 1));
   const Shape& x = ctx.InputValue(0).shape;
   const Shape& g = ctx.InputValue(1).shape;
-  if (x.size() != 4) return ctx.Unsupported("only 4-D (NCHW) GridSample is supported");
-  if (g.size() != 4 || g[0] != x[0] || g[3] != 2) return ctx.Invalid("grid must be (N, H, W, 2)");
+  if (x.size() != 4 && x.size() != 5) {
+    return ctx.Unsupported("only 4-D (NCHW) and 5-D (NCDHW) GridSample is supported");
+  }
+  const size_t dims = x.size() - 2;
+  if (g.size() != x.size() || g[0] != x[0] || g.back() != static_cast<int64_t>(dims)) {
+    return ctx.Invalid(dims == 2 ? "grid must be (N, H, W, 2)" : "grid must be (N, D, H, W, 3)");
+  }
   OC_ASSIGN_OR_RETURN(std::string mode,
                       ctx.AttrString("mode", ctx.opset() >= 20 ? "linear" : "bilinear"));
   OC_ASSIGN_OR_RETURN(std::string padding, ctx.AttrString("padding_mode", "zeros"));
@@ -511,7 +565,10 @@ absl::Status LowerGridSample(NodeContext& ctx) {
   if (padding != "zeros" && padding != "border" && padding != "reflection") {
     return ctx.Invalid(absl::StrCat("padding_mode '", padding, "' is not valid"));
   }
-  ValueId y = ctx.NewResult(0, DType::kF32, {x[0], x[1], g[1], g[2]});
+  if (dims == 3 && mode == "bicubic") return ctx.Unsupported("5-D GridSample in cubic mode");
+  Shape out = {x[0], x[1]};
+  out.insert(out.end(), g.begin() + 1, g.end() - 1);
+  ValueId y = ctx.NewResult(0, DType::kF32, out);
   Statement& s = ctx.Emit(OpKind::kGridSample, {ctx.Input(0), ctx.Input(1)}, {y});
   s.attrs["mode"] = mode;
   s.attrs["padding"] = padding;
@@ -619,6 +676,7 @@ absl::Status LowerStft(NodeContext& ctx) {
 void RegisterNnLowerings(std::unordered_map<std::string, LowerFn>& t) {
   t["Conv"] = LowerConv;
   t["ConvTranspose"] = LowerConvTranspose;
+  t["DeformConv"] = LowerDeformConv;
   t["Gemm"] = LowerGemm;
   t["MatMul"] = LowerMatMul;
   t["Det"] = LowerDet;

@@ -157,9 +157,7 @@ absl::StatusOr<SliceSpec> SliceFor(const NodeContext& ctx, const Shape& in) {
       end = std::clamp<int64_t>(end, -1, dim - 1);
     }
     int64_t count = step > 0 ? (end - start + step - 1) / step : (start - end + (-step) - 1) / (-step);
-    if (count <= 0) {
-      return ctx.Unsupported("the slice is empty (empty tensors are not supported)");
-    }
+    count = std::max<int64_t>(count, 0);  // an empty slice is an empty tensor
     spec.starts[axis] = start;
     spec.steps[axis] = step;
     spec.shape[axis] = count;

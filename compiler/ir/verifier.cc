@@ -18,7 +18,7 @@ std::string Where(const Statement& s) {
 absl::Status CheckValueType(const Value& v) {
   int64_t elements = 1;
   for (int64_t d : v.shape) {
-    if (d == 0 && v.kind == ValueKind::kConstant) {  // an empty constant
+    if (d == 0) {  // an empty tensor: a buffer of 0 bytes
       elements = 0;
       continue;
     }

@@ -301,7 +301,11 @@ absl::Status EmitStatements(EmitContext& ctx, const std::vector<std::string>& fn
     for (ValueId r : s.results) stmts.Comment(absl::StrCat("  result ", TensorComment(p, r)));
     stmts.Open(absl::StrCat("static OC_STATEMENT void ", fn, "(const struct ", ctx.prefix, "_ctx *c)"));
     stmts.Line("(void)c;");
-    if (m.elided[i]) {
+    bool writes_nothing = std::all_of(s.results.begin(), s.results.end(),
+                                      [&](ValueId r) { return p.value(r).ByteSize() == 0; });
+    if (writes_nothing) {
+      stmts.Comment("its results are empty (0 bytes): no code");
+    } else if (m.elided[i]) {
       stmts.Comment(s.op == OpKind::kReshape ? "a view: shares its operand's bytes, no code"
                                              : "in place: its results already hold the bytes");
     } else {

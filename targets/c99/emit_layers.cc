@@ -1,5 +1,5 @@
 // StatementEmitter: normalization (LayerNorm, InstanceNorm, LRN), recurrent
-// layers, CumSum, Einsum, Det, DFT, GridSample, RoiAlign, TfIdfVectorizer
+// layers, CumSum, Einsum, Det, DFT, GridSample, DeformConv, RoiAlign, TfIdfVectorizer
 // and NegativeLogLikelihoodLoss.
 #include <algorithm>
 
@@ -161,19 +161,46 @@ absl::Status StatementEmitter::GridSample() {
   const Shape& x = In(0);
   const Shape& y = Out();
   const std::string mode = s_.Str("mode"), pad = s_.Str("padding");
-  Params("oc_grid_sample_params",
-         {absl::StrCat(".n = ", x[0]), absl::StrCat(".c = ", x[1]), absl::StrCat(".h_in = ", x[2]),
-          absl::StrCat(".w_in = ", x[3]), absl::StrCat(".h_out = ", y[2]),
-          absl::StrCat(".w_out = ", y[3]),
-          absl::StrCat(".mode = ", mode == "nearest"   ? "OC_GRID_NEAREST"
-                                   : mode == "bicubic" ? "OC_GRID_BICUBIC"
-                                                       : "OC_GRID_BILINEAR"),
-          absl::StrCat(".padding = ", pad == "border"       ? "OC_GRID_BORDER"
-                                      : pad == "reflection" ? "OC_GRID_REFLECTION"
-                                                            : "OC_GRID_ZEROS"),
-          absl::StrCat(".align_corners = ", s_.Int("align_corners"))});
+  const size_t h = x.size() - 2, w = x.size() - 1;  // 3-D: depth at 2
+  std::vector<std::string> fields = {
+      absl::StrCat(".n = ", x[0]), absl::StrCat(".c = ", x[1]), absl::StrCat(".h_in = ", x[h]),
+      absl::StrCat(".w_in = ", x[w]), absl::StrCat(".h_out = ", y[h]),
+      absl::StrCat(".w_out = ", y[w])};
+  fields.push_back(absl::StrCat(".mode = ", mode == "nearest"   ? "OC_GRID_NEAREST"
+                                           : mode == "bicubic" ? "OC_GRID_BICUBIC"
+                                                               : "OC_GRID_BILINEAR"));
+  fields.push_back(absl::StrCat(".padding = ", pad == "border"       ? "OC_GRID_BORDER"
+                                              : pad == "reflection" ? "OC_GRID_REFLECTION"
+                                                                    : "OC_GRID_ZEROS"));
+  fields.push_back(absl::StrCat(".align_corners = ", s_.Int("align_corners")));
+  if (x.size() == 5) {
+    fields.push_back(absl::StrCat(".d_in = ", x[2]));
+    fields.push_back(absl::StrCat(".d_out = ", y[2]));
+  }
+  Params("oc_grid_sample_params", fields);
   Use("grid_sample.c");
   w_.Line(absl::StrCat("oc_grid_sample_f32(&p, ", Read(0), ", ", Read(1), ", ", Write(), ");"));
+  return absl::OkStatus();
+}
+
+absl::Status StatementEmitter::DeformConv() {
+  const Shape& x = In(0);
+  const Shape& y = Out();
+  const std::vector<int64_t> strides = s_.Ints("strides"), dilations = s_.Ints("dilations");
+  const std::vector<int64_t> pads = s_.Ints("pads"), kernel = s_.Ints("kernel");
+  Params("oc_deform_conv_params",
+         {absl::StrCat(".n = ", x[0]), absl::StrCat(".c = ", x[1]), absl::StrCat(".h = ", x[2]),
+          absl::StrCat(".w = ", x[3]), absl::StrCat(".oc = ", y[1]),
+          absl::StrCat(".out_h = ", y[2]), absl::StrCat(".out_w = ", y[3]),
+          absl::StrCat(".kh = ", kernel[0]), absl::StrCat(".kw = ", kernel[1]),
+          absl::StrCat(".stride_h = ", strides[0]), absl::StrCat(".stride_w = ", strides[1]),
+          absl::StrCat(".dilation_h = ", dilations[0]),
+          absl::StrCat(".dilation_w = ", dilations[1]), absl::StrCat(".pad_top = ", pads[0]),
+          absl::StrCat(".pad_left = ", pads[1]), absl::StrCat(".group = ", s_.Int("group")),
+          absl::StrCat(".offset_group = ", s_.Int("offset_group"))});
+  Use("deform_conv.c");
+  w_.Line(absl::StrCat("oc_deform_conv_f32(&p, ", Read(0), ", ", Read(1), ", ", Read(2), ", ",
+                       OptionalRead(3), ", ", OptionalRead(4), ", ", Write(), ");"));
   return absl::OkStatus();
 }
 

@@ -1,6 +1,8 @@
 // NAME_harness.c: a host `main` that reads the graph inputs from raw files,
 // runs the model and writes the outputs as raw files. With the environment
 // variable ONNX_TO_C_BENCH_ITERS=N it also times N runs and prints the median.
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "targets/c99/code_writer.h"
 #include "targets/c99/emit_context.h"
@@ -21,14 +23,15 @@ std::string EmitHarness(const Program& p, const std::string& prefix) {
   w.Line();
   w.Line(absl::StrCat("#include \"", prefix, ".h\""));
   w.Line();
-  // Buffers as arrays of 8-byte words, so any element type is aligned.
+  // Buffers as arrays of 8-byte words, so any element type is aligned (one
+  // word at least: C has no array of 0 elements; an empty tensor reads 0 bytes).
   for (size_t i = 0; i < k; ++i) {
     int64_t bytes = p.value(p.inputs()[i]).ByteSize();
-    w.Line(absl::StrCat("static uint64_t in_", i, "[", (bytes + 7) / 8, "];"));
+    w.Line(absl::StrCat("static uint64_t in_", i, "[", std::max<int64_t>(1, (bytes + 7) / 8), "];"));
   }
   for (size_t i = 0; i < m; ++i) {
     int64_t bytes = p.value(p.outputs()[i]).ByteSize();
-    w.Line(absl::StrCat("static uint64_t out_", i, "[", (bytes + 7) / 8, "];"));
+    w.Line(absl::StrCat("static uint64_t out_", i, "[", std::max<int64_t>(1, (bytes + 7) / 8), "];"));
   }
   w.Line();
   if (k > 0) {  // a model without inputs reads nothing

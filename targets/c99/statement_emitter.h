@@ -218,6 +218,7 @@ class StatementEmitter {
   absl::Status Det();
   absl::Status Dft();
   absl::Status GridSample();
+  absl::Status DeformConv();
   absl::Status RoiAlign();
   absl::Status TfIdf();
   absl::Status NllLoss();

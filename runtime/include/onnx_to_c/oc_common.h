@@ -326,10 +326,20 @@ typedef enum { OC_GRID_ZEROS = 0, OC_GRID_BORDER = 1, OC_GRID_REFLECTION = 2 } o
 
 typedef struct {
   int32_t n, c, h_in, w_in, h_out, w_out;
+  int32_t d_in, d_out; /* 3-D: depths (0 in 2-D); grid (n, d_out, h_out, w_out, 3) */
   int32_t mode;    /* oc_grid_mode */
   int32_t padding; /* oc_grid_padding */
   int32_t align_corners;
 } oc_grid_sample_params;
+
+/* DeformConv, 2-D: x (n, c, h, w), w (oc, c / group, kh, kw), offset (n,
+ * offset_group * kh * kw * 2, out_h, out_w) as (dy, dx) per tap, mask (n,
+ * offset_group * kh * kw, out_h, out_w) or none, bias (oc) or none. */
+typedef struct {
+  int32_t n, c, h, w, oc, out_h, out_w, kh, kw;
+  int32_t stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+  int32_t group, offset_group;
+} oc_deform_conv_params;
 
 /* RoiAlign (as ONNX Runtime computes it): x (n, c, h, w), rois (n_rois, 4)
  * as x1, y1, x2, y2, batch_indices (n_rois, int64) -> y (n_rois, c, out_h,

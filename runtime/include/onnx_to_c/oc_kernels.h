@@ -217,9 +217,13 @@ OC_API void oc_tfidf(const void *x, int32_t x_dtype, float *y, int32_t rows, int
                      const int32_t *out_index, const float *weights, int32_t mode);
 /* grid_sample.c, roi_align.c */
 OC_API void oc_grid_sample_f32(const oc_grid_sample_params *p, const float *x, const float *grid,
-                               float *y);
+                               float *y); /* 3-D (linear, nearest) when d_in > 0 */
 OC_API void oc_roi_align_f32(const oc_roi_align_params *p, const float *x, const float *rois,
                              const int64_t *batch_indices, float *y);
+/* deform_conv.c: bias and mask may be NULL */
+OC_API void oc_deform_conv_f32(const oc_deform_conv_params *p, const float *x, const float *w,
+                               const float *offset, const float *bias, const float *mask,
+                               float *y);
 
 #ifdef __cplusplus
 }

@@ -85,10 +85,56 @@ static float grid_sample_one_(const oc_grid_sample_params *p, const float *plane
   }
 }
 
+/* 3-D (volumetric) GridSample, linear and nearest: x (n, c, d_in, h_in,
+ * w_in) sampled at grid (n, d_out, h_out, w_out, 3) positions (x, y, z). */
+static float grid_at3_(const oc_grid_sample_params *p, const float *vol, int32_t z, int32_t y,
+                       int32_t x) {
+  if (z < 0 || z >= p->d_in) return 0.0f;
+  return grid_at_(p, vol + (ptrdiff_t)z * p->h_in * p->w_in, y, x);
+}
+
+static float grid_sample3_one_(const oc_grid_sample_params *p, const float *vol, const float *g) {
+  const float ix = grid_pad_(p, grid_unnormalize_(g[0], p->w_in, p->align_corners), p->w_in);
+  const float iy = grid_pad_(p, grid_unnormalize_(g[1], p->h_in, p->align_corners), p->h_in);
+  const float iz = grid_pad_(p, grid_unnormalize_(g[2], p->d_in, p->align_corners), p->d_in);
+  const float x0 = floorf(ix), y0 = floorf(iy), z0 = floorf(iz);
+  const float fx = ix - x0, fy = iy - y0, fz = iz - z0;
+  float sum = 0.0f;
+  int32_t corner;
+  if (p->mode == OC_GRID_NEAREST) {
+    return grid_at3_(p, vol, (int32_t)oc_roundf_even(iz), (int32_t)oc_roundf_even(iy),
+                     (int32_t)oc_roundf_even(ix));
+  }
+  for (corner = 0; corner < 8; corner++) {
+    const int32_t dz = corner >> 2, dy = (corner >> 1) & 1, dx = corner & 1;
+    const float w = (dz ? fz : 1.0f - fz) * (dy ? fy : 1.0f - fy) * (dx ? fx : 1.0f - fx);
+    sum += w * grid_at3_(p, vol, (int32_t)z0 + dz, (int32_t)y0 + dy, (int32_t)x0 + dx);
+  }
+  return sum;
+}
+
+static void grid_sample3d_(const oc_grid_sample_params *p, const float *x, const float *grid,
+                           float *y) {
+  const int32_t out_vol = p->d_out * p->h_out * p->w_out, in_vol = p->d_in * p->h_in * p->w_in;
+  int32_t b, ch, i;
+  for (b = 0; b < p->n; b++) {
+    const float *gb = grid + (ptrdiff_t)b * out_vol * 3;
+    for (ch = 0; ch < p->c; ch++) {
+      const float *vol = x + ((ptrdiff_t)b * p->c + ch) * in_vol;
+      float *yp = y + ((ptrdiff_t)b * p->c + ch) * out_vol;
+      for (i = 0; i < out_vol; i++) yp[i] = grid_sample3_one_(p, vol, gb + 3 * i);
+    }
+  }
+}
+
 OC_API void oc_grid_sample_f32(const oc_grid_sample_params *p, const float *x, const float *grid,
                                float *y) {
   const int32_t out_plane = p->h_out * p->w_out;
   int32_t b, ch, i;
+  if (p->d_in > 0) { /* 3-D */
+    grid_sample3d_(p, x, grid, y);
+    return;
+  }
   for (b = 0; b < p->n; b++) {
     const float *gb = grid + (ptrdiff_t)b * out_plane * 2;
     for (ch = 0; ch < p->c; ch++) {
@@ -98,3 +144,4 @@ OC_API void oc_grid_sample_f32(const oc_grid_sample_params *p, const float *x, c
     }
   }
 }
+
