@@ -19,10 +19,11 @@ the slash, the static bound from GCC's call graph. Beside the instructions, the 
 cycle estimate of the counting plugin (targets/cortex_m/qemu_plugin/m4_cycles.h: each instruction
 priced by its class from the Cortex-M4 Technical Reference Manual, zero wait states).
 
---int8 runs the int8 MLPerf Tiny models (../shared/models/int8) on the Cortex-M4F and prints
-them beside the published MLPerf Tiny results of other engines on a Cortex-M4 at 120 MHz
-(NUCLEO-L4R5ZI; cycles = latency in ms x 120,000), with the ratio of our estimated cycles to
-each. --profile-dir writes each model's instructions and estimated cycles per statement
+--int8 runs the int8 MLPerf Tiny models (../shared/models/int8, and models/int8_vww_96 for visual
+wake words) on the Cortex-M4F with 8-bit inputs (`--quantized-io`, as the other engines take the
+sensor's data) and prints them beside the published MLPerf Tiny results of other engines on a
+Cortex-M4 at 120 MHz (NUCLEO-L4R5ZI; cycles = latency in ms x 120,000), with the ratio of our
+estimated cycles to each (n/a where an engine published no figure for the model). --profile-dir writes each model's instructions and estimated cycles per statement
 (run-on-qemu.sh --profile) there.
 """
 import argparse
@@ -36,24 +37,38 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 import common  # noqa: E402
+from run_quantized_io import edge_quantization, quantize  # noqa: E402
 
 RUN_ON_QEMU = common.ROOT / "scripts" / "run-on-qemu.sh"
 TINY = ["dscnn_kws_49x10", "dense_ae_640", "resnet8_tiny_32"]
 VARIANTS = {"default": [], "file+linear": ["--schedule=file", "--planner=linear"]}
 # Published MLPerf Tiny inference results on a Cortex-M4 at 120 MHz (NUCLEO-L4R5ZI), as cycles
-# (ms x 120,000): TFLite Micro + CMSIS-NN, microTVM + CMSIS-NN, X-CUBE-AI 9.0, Plumerai.
+# (ms x 120,000): TFLite Micro + CMSIS-NN, microTVM + CMSIS-NN, X-CUBE-AI 10.2 (MLPerf Tiny
+# v1.3), Plumerai (v1.1); None where the engine's results give no figure for the model.
 PUBLISHED = {
-    "dscnn_kws_49x10": [21.8e6, 12.0e6, 5.18e6, 5.73e6],
-    "resnet8_tiny_32": [84.5e6, 46.8e6, 19.8e6, 20.1e6],
-    "dense_ae_640": [1.21e6, 1.03e6, 0.63e6, 0.49e6],
+    "dscnn_kws_49x10": [21.8e6, 12.0e6, 5.21e6, 5.73e6],
+    "resnet8_tiny_32": [84.5e6, 46.8e6, 19.9e6, 20.1e6],
+    "dense_ae_640": [1.21e6, 1.03e6, 0.58e6, 0.49e6],
+    "int8_vww_96": [None, None, 10.73e6, 11.85e6],
 }
-ENGINES = ["TFLM + CMSIS-NN", "microTVM + CMSIS-NN", "X-CUBE-AI 9.0", "Plumerai"]
+ENGINES = ["TFLM + CMSIS-NN", "microTVM + CMSIS-NN", "X-CUBE-AI 10.2", "Plumerai"]
+# The MLPerf Tiny models that live in models/ rather than in the int8 folder.
+LOCAL_INT8 = {"int8_vww_96": common.ROOT / "models" / "int8_vww_96" / "model.onnx"}
+INT8_OPTIONS = ["--quantized-io"]
 
 
-def measure(args, model, cpu, variant):
-    work = Path(args.work) / model.stem / cpu / variant.replace("+", "_")
+def label_of(model):
+    """A model's name: its folder's for models/NAME/model.onnx, else its file's stem."""
+    return model.parent.name if model.name == "model.onnx" else model.stem
+
+
+def measure(args, model, cpu, variant, options=()):
+    work = Path(args.work) / label_of(model) / cpu / variant.replace("+", "_")
     work.mkdir(parents=True, exist_ok=True)
-    _, arrays = common.random_inputs(model, common.model_seed(model.stem))
+    names, arrays = common.random_inputs(model, common.model_seed(label_of(model)))
+    if "--quantized-io" in options:  # the 8-bit inputs, quantized as the model's QuantizeLinear does
+        q_inputs, _ = edge_quantization(model)
+        arrays = [quantize(x, *q_inputs[n][1:]) if n in q_inputs else x for n, x in zip(names, arrays)]
     _, outs = common.graph_io(model)
     ins = [work / f"in_{i}.bin" for i in range(len(arrays))]
     for arr, f in zip(arrays, ins):
@@ -61,10 +76,10 @@ def measure(args, model, cpu, variant):
     out_files = [work / f"out_{i}.bin" for i in range(len(outs))]
     profile = []
     if getattr(args, "profile_dir", None):
-        profile = ["--profile", str(Path(args.profile_dir).resolve() / f"{model.stem}_{cpu}_{variant.replace('+', '_')}.tsv")]
+        profile = ["--profile", str(Path(args.profile_dir).resolve() / f"{label_of(model)}_{cpu}_{variant.replace('+', '_')}.tsv")]
     res = common.run(["bash", RUN_ON_QEMU, model, "--cpu", cpu, "--keep", work / "build", "--stats",
                       work / "stats.json", "--timeout", str(args.timeout)] + profile + ins + out_files +
-                     ["--"] + VARIANTS[variant], args.timeout + 600, env={"ONNX_TO_C": args.compiler})
+                     ["--"] + VARIANTS[variant] + list(options), args.timeout + 600, env={"ONNX_TO_C": args.compiler})
     if res.returncode != 0:
         # "onnx-to-c firmware: flash use exceeds ..." and "region `FLASH' overflowed by N bytes"
         what = re.search(r"onnx-to-c firmware: (.*?) exceeds", res.stderr)
@@ -87,7 +102,7 @@ def cells(s):
 
 def int8_table(args):
     """The int8 MLPerf Tiny models on the Cortex-M4F beside the published engines."""
-    models = [Path(args.int8_dir) / f"{stem}.onnx" for stem in PUBLISHED]
+    models = [LOCAL_INT8.get(stem, Path(args.int8_dir) / f"{stem}.onnx") for stem in PUBLISHED]
     models = [m for m in models if m.exists()]
     if not models:
         print(f"skipped: no int8 models in {args.int8_dir}")
@@ -96,7 +111,7 @@ def int8_table(args):
         Path(args.profile_dir).mkdir(parents=True, exist_ok=True)
     variants = ["default"] + (["file+linear"] if args.against else [])
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        stats = list(pool.map(lambda mv: measure(args, mv[0], "cortex-m4", mv[1]),
+        stats = list(pool.map(lambda mv: measure(args, mv[0], "cortex-m4", mv[1], INT8_OPTIONS),
                               [(m, v) for m in models for v in variants]))
     against = f" | {args.against}: instructions (ours / it) | {args.against}: arena B" if args.against else ""
     print("| model | ours: M4F instructions | ours: est. M4 cycles | ours: arena B | " +
@@ -106,18 +121,19 @@ def int8_table(args):
     for i, model in enumerate(models):
         s = stats[i * len(variants)]
         if "error" in s:
-            print(f"| {model.stem} | {s['error']} |")
+            print(f"| {label_of(model)} | {s['error']} |")
             continue
         cyc = s["run_cycles_m4_estimate"]
-        theirs = " | ".join(f"{p / 1e6:.2f} M ({cyc / p:.2f}x)" for p in PUBLISHED[model.stem])
+        theirs = " | ".join("n/a" if p is None else f"{p / 1e6:.2f} M ({cyc / p:.2f}x)"
+                            for p in PUBLISHED[label_of(model)])
         other = ""
         if args.against:
             o = stats[i * len(variants) + 1]
             other = (f" | {o['error']} | " if "error" in o else
                      f" | {o['run_instructions']:,} ({s['run_instructions'] / o['run_instructions']:.3f}x)"
                      f" | {o['arena_bytes']:,}")
-        print(f"| {model.stem} | {s['run_instructions']:,} | {cyc:,} | {s['arena_bytes']:,} | {theirs}{other} |")
-        rows.append({"model": model.stem, "cpu": "cortex-m4", "stats": s})
+        print(f"| {label_of(model)} | {s['run_instructions']:,} | {cyc:,} | {s['arena_bytes']:,} | {theirs}{other} |")
+        rows.append({"model": label_of(model), "cpu": "cortex-m4", "stats": s})
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
     return 0

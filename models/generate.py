@@ -38,6 +38,7 @@ from generate_bad import generate_bad  # noqa: E402
 from generate_int8 import register_int8_models  # noqa: E402
 from generate_keras import register_keras_models  # noqa: E402
 from generate_modern import register_modern_models  # noqa: E402
+from generate_vww import register_vww_model  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ORT_RUN = ROOT / "scripts" / "ort_run.js"
@@ -1460,6 +1461,7 @@ def setup_ort(ort_dir):
 register_int8_models(model)
 register_modern_models(model, Builder, run_ort, write_test_data)
 register_keras_models(model)
+register_vww_model(model)
 
 
 def main():

@@ -124,6 +124,16 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
 #define QNHWC_ZX2_
 #endif
 
+/* Depthwise rows: the weights of a block's windows re-laid once per row
+ * (QNHWC_DW_PACK_, into QNHWC_DW_LOCALS_), then, where QNHWC_DW_PACKED_,
+ * a window wholly inside summed by QNHWC_DW_TAPS_; none here. */
+#ifndef QNHWC_DW_TAPS_
+#define QNHWC_DW_LOCALS_
+#define QNHWC_DW_PACK_
+#define QNHWC_DW_PACKED_ 0
+#define QNHWC_DW_TAPS_(XT, XL, XH) {}
+#endif
+
 /* The row's parameters in locals (a byte store may alias anything). */
 #define QNHWC_ROW_LOCALS_(XT, WT)                                                                \
   const XT *const x = (const XT *)a->x;                                                          \
@@ -310,12 +320,21 @@ typedef struct {
   }                                                                                              \
   /* Depthwise: four groups of one channel each. In NHWC with four channels and zero points   \
    * 0, a window wholly inside the input sums raw values: sum (x - zx) w = sum x w - zx sum w,  \
-   * with sum w found once per row. */                                                         \
+   * with sum w found once per row. Float requantization of four channels with the            \
+   * multipliers in locals (the same values as oc_requant8_apply's through r). */              \
   static OC_NOINLINE void P##_dwrow(const qnhwc_row_ *a) {                                       \
     QNHWC_ROW_LOCALS_(XT, WT)                                                                    \
     const ptrdiff_t o1 = a->xo[1], o2 = a->xo[2], o3 = a->xo[3];                                 \
     const int32_t fast = zero && m == 4 && o1 == 1 && o2 == 2 && o3 == 3;                        \
+    /* float requantization of four channels: the multipliers in locals */                      \
+    const int32_t put4 = r->mult != NULL && m == 4, at = r->per_channel ? co : 0;                \
+    const int32_t step = r->per_channel ? 1 : 0;                                                 \
+    const float mult[4] = {put4 ? r->mult[at] : 0.0f, put4 ? r->mult[at + step] : 0.0f,          \
+                           put4 ? r->mult[at + 2 * step] : 0.0f,                                 \
+                           put4 ? r->mult[at + 3 * step] : 0.0f};                                \
+    const oc_requant8 rf = {mult, NULL, NULL, 1, r->zp, r->lo, r->hi};                           \
     uint32_t f0 = b0, f1 = b1, f2 = b2, f3 = b3;                                                 \
+    QNHWC_DW_LOCALS_                                                                             \
     if (fast) {                                                                                  \
       uint32_t t0 = 0u, t1 = 0u, t2 = 0u, t3 = 0u;                                               \
       for (kh = 0; kh < nkh; kh++) {                                                             \
@@ -327,6 +346,7 @@ typedef struct {
       }                                                                                          \
       f0 -= (uint32_t)zx * t0, f1 -= (uint32_t)zx * t1;                                          \
       f2 -= (uint32_t)zx * t2, f3 -= (uint32_t)zx * t3;                                          \
+      QNHWC_DW_PACK_                                                                             \
     }                                                                                            \
     for (ox = 0; ox < w_out; ox++) {                                                             \
       uint32_t s0 = b0, s1 = b1, s2 = b2, s3 = b3; /* int32 wrap-around */                       \
@@ -335,7 +355,8 @@ typedef struct {
         const XT *const xw = x + (ptrdiff_t)(ix + w0 * dw) * x_x;                                \
         if (fast && w0 == 0 && w1 == kw_n) {                                                     \
           s0 = f0, s1 = f1, s2 = f2, s3 = f3;                                                    \
-          for (kh = 0; kh < nkh; kh++) {                                                         \
+          if (QNHWC_DW_PACKED_) QNHWC_DW_TAPS_(XT, XL, XH)                                       \
+          else for (kh = 0; kh < nkh; kh++) {                                                    \
             const XT *const xk = xw + (ptrdiff_t)kh * x_kh;                                      \
             const ptrdiff_t wo = (ptrdiff_t)kh * w_kh;                                           \
             const WT *const pa = wa + wo, *const pb = wb + wo, *const pc = wc + wo;              \
@@ -362,8 +383,12 @@ typedef struct {
           }                                                                                      \
         }                                                                                        \
       }                                                                                          \
-      s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                \
-      qnhwc_store_(r, co, m, s, y, yo + (ptrdiff_t)ox * y_x, y_c);                               \
+      if (put4) {                                                                                \
+        oc_requant8_put4(&rf, 0, s0, s1, s2, s3, y, yo + (ptrdiff_t)ox * y_x, y_c);              \
+      } else {                                                                                   \
+        s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                              \
+        qnhwc_store_(r, co, m, s, y, yo + (ptrdiff_t)ox * y_x, y_c);                             \
+      }                                                                                          \
     }                                                                                            \
   }                                                                                              \
   /* A span of dense windows (qnhwc_span_), in a function of its own for the registers. */   \
@@ -562,6 +587,10 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_WINDOW_
 #undef QNHWC_PUT_
 #undef QNHWC_DENSE_ASM
+#undef QNHWC_DW_LOCALS_
+#undef QNHWC_DW_PACK_
+#undef QNHWC_DW_PACKED_
+#undef QNHWC_DW_TAPS_
 
 OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                             const void *w, const void *w_zp, const int32_t *bias, void *y,

@@ -136,6 +136,43 @@
 #endif
 
 #if OC_Q8_DSP
+/* Depthwise rows of a 3-wide kernel: per kernel tap, the weights of the
+ * block's channels (0, 2) and (1, 3) as 16-bit lanes, packed once per row
+ * (at most 3 kernel rows inside); a window wholly inside then takes per tap
+ * one LDR of the four channels' x (contiguous in NHWC), XL and XH to lanes
+ * (x0, x2) and (x1, x3), and SMLABB/SMLATT per channel: exact products,
+ * sums wrapping like the uint32 ones, so the same bits. */
+#define QNHWC_DW_LOCALS_ int32_t dwl_[9], dwh_[9], dwn_ = 0;
+#define QNHWC_DW_PACK_                                                                           \
+  if (kw_n == 3 && nkh <= 3) {                                                                   \
+    for (kh = 0; kh < nkh; kh++) {                                                               \
+      for (kw = 0; kw < 3; kw++) {                                                               \
+        const ptrdiff_t k = (ptrdiff_t)kh * w_kh + kw;                                           \
+        dwl_[kh * 3 + kw] = oc_pack16((int32_t)wa[k], (int32_t)wc[k]);                           \
+        dwh_[kh * 3 + kw] = oc_pack16((int32_t)wb[k], (int32_t)wd[k]);                           \
+      }                                                                                          \
+    }                                                                                            \
+    dwn_ = nkh;                                                                                  \
+  }
+#define QNHWC_DW_PACKED_ (dwn_ > 0)
+#define QNHWC_DW_TAP_(XL, XH, K, XP)                                                             \
+  {                                                                                              \
+    const uint32_t xv = oc_q8_load4(XP);                                                         \
+    const int32_t x02 = (int32_t)XL(xv), x13 = (int32_t)XH(xv);                                  \
+    s0 = (uint32_t)__smlabb(x02, dwl_[K], (int32_t)s0);                                          \
+    s2 = (uint32_t)__smlatt(x02, dwl_[K], (int32_t)s2);                                          \
+    s1 = (uint32_t)__smlabb(x13, dwh_[K], (int32_t)s1);                                          \
+    s3 = (uint32_t)__smlatt(x13, dwh_[K], (int32_t)s3);                                          \
+  }
+#define QNHWC_DW_ROWS_(XT, XL, XH, NKH, XW)                                                      \
+  for (kh = 0; kh < (NKH); kh++) {                                                               \
+    const XT *const xk = (XW) + (ptrdiff_t)kh * x_kh;                                            \
+    QNHWC_DW_TAP_(XL, XH, kh * 3, xk)                                                            \
+    QNHWC_DW_TAP_(XL, XH, kh * 3 + 1, xk + x_kw)                                                 \
+    QNHWC_DW_TAP_(XL, XH, kh * 3 + 2, xk + 2 * x_kw)                                             \
+  }
+#define QNHWC_DW_TAPS_(XT, XL, XH) { QNHWC_DW_ROWS_(XT, XL, XH, dwn_, xw) }
+
 #define QNHWC_INSTANCES_                                                                             \
 OC_QCONV2D_NHWC_ROWS(qnhwc_s8s8, int8_t, int8_t, QNHWC_S8L_, QNHWC_S8H_, QNHWC_S8L_, QNHWC_S8H_,     \
                      "sxtb16", "uxtb16", "sxtb16", "ldrsb", QNHWC_ADD128_, "ldrsb", qnhwc_wsum_s8_)  \
