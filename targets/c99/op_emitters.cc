@@ -417,6 +417,7 @@ absl::Status StatementEmitter::ReduceEmpty() {
   const std::string type = V(s_.results[0]).dtype == DType::kF64 ? "double" : "float";
   w_.Line(absl::StrCat(type, " *y = ", Write(), ";"));
   w_.Line("int32_t i;");
+  w_.Line(absl::StrCat("(void)", Read(0), ";  /* no elements to read */"));
   w_.Line(absl::StrCat("for (i = 0; i < ", V(s_.results[0]).NumElements(), "; i++) y[i] = (", type, ")", value, ";"));
   return absl::OkStatus();
 }
