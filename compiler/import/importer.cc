@@ -288,6 +288,15 @@ std::optional<Shape> InferredShape(const std::unordered_map<std::string, const o
   return s;
 }
 
+}  // namespace
+
+std::optional<Shape> NodeContext::DeclaredOutputShape(int i) const {
+  if (declared_ == nullptr || !HasOutput(i)) return std::nullopt;
+  return InferredShape(*declared_, node_.output(i));
+}
+
+namespace {
+
 // Gives every graph output a buffer of its own: outputs that are graph inputs,
 // constants, views or repeated get a copy statement.
 void MaterializeOutputs(Program& p) {
@@ -320,6 +329,7 @@ absl::Status NameTheNode(const NodeContext& ctx, absl::Status status) {
 absl::Status ImportNode(const onnx::NodeProto& node, ImportScope& scope) {
   Program& p = scope.program;
   NodeContext ctx(node, scope.opset, p, scope.names);
+  ctx.SetDeclaredShapes(&scope.inferred);
   if (!node.domain().empty() && node.domain() != "ai.onnx") {
     return ctx.Unsupported(absl::StrCat("domain '", node.domain(), "' is not supported"));
   }

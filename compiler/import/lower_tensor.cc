@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "compiler/import/lower_shape_operands.h"
 #include "compiler/import/node_context.h"
 #include "compiler/import/shape_rules.h"
 #include "compiler/ir/printer.h"
@@ -22,6 +23,7 @@ absl::Status EmitView(NodeContext& ctx, const Shape& shape) {
 absl::Status LowerReshape(NodeContext& ctx) {
   const Shape& in = ctx.InputValue(0).shape;
   std::vector<int64_t> spec;
+  if (ctx.opset() >= 5 && IsRunTimeShapeOperand(ctx, 1)) return LowerReshapeWithRunTimeShape(ctx);
   if (ctx.opset() >= 5) {
     OC_ASSIGN_OR_RETURN(spec, ctx.ConstantInts(1, "shape"));
   } else {
@@ -38,11 +40,13 @@ absl::Status LowerFlatten(NodeContext& ctx) {
 }
 
 absl::Status LowerSqueeze(NodeContext& ctx) {
+  if (ctx.opset() >= 13 && IsRunTimeShapeOperand(ctx, 1)) return LowerSqueezeWithRunTimeAxes(ctx, true);
   OC_ASSIGN_OR_RETURN(Shape shape, SqueezeShape(ctx, ctx.InputValue(0).shape));
   return EmitView(ctx, shape);
 }
 
 absl::Status LowerUnsqueeze(NodeContext& ctx) {
+  if (ctx.opset() >= 13 && IsRunTimeShapeOperand(ctx, 1)) return LowerSqueezeWithRunTimeAxes(ctx, false);
   OC_ASSIGN_OR_RETURN(Shape shape, UnsqueezeShape(ctx, ctx.InputValue(0).shape));
   return EmitView(ctx, shape);
 }
@@ -370,6 +374,13 @@ constexpr ReduceInfo kReduces[] = {
     {"ReduceLogSumExp", OpKind::kReduceLogSumExp}, {"ReduceSumSquare", OpKind::kReduceSumSquare},
 };
 
+OpKind ReduceKind(const std::string& onnx_op) {
+  for (const ReduceInfo& r : kReduces) {
+    if (onnx_op == r.onnx) return r.op;
+  }
+  return OpKind::kReduceSum;
+}
+
 // The kept dims of `in` after reducing `reduced`.
 Shape ReducedShape(const Shape& in, const std::set<int64_t>& reduced, bool keepdims) {
   Shape shape;
@@ -383,6 +394,43 @@ Shape ReducedShape(const Shape& in, const std::set<int64_t>& reduced, bool keepd
   return shape;
 }
 
+// Reduce whose axes are a graph input: the declared output shape fixes the
+// static shapes; every axes mask that gives it (as many axes as the input
+// holds) is recorded, the generated run function checks that the value passed
+// is one of them, and the kernel reads its mask at run time.
+absl::Status LowerReduceWithRunTimeAxes(NodeContext& ctx, OpKind kind, bool keepdims) {
+  const Value& x = ctx.InputValue(0);
+  const Value& axes = ctx.InputValue(1);
+  const std::optional<Shape> declared = ctx.DeclaredOutputShape(0);
+  if (axes.kind != ValueKind::kInput || !declared || axes.dtype != DType::kI64 ||
+      axes.shape.size() != 1 || x.shape.size() > 8) {
+    return ctx.ConstantInts(1, "axes").status();  // the constant-axes error
+  }
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  std::vector<int64_t> masks;
+  for (int64_t m = 0; m < (int64_t{1} << rank); ++m) {
+    std::set<int64_t> reduced;
+    for (int64_t d = 0; d < rank; ++d) {
+      if ((m >> d) & 1) reduced.insert(d);
+    }
+    if (static_cast<int64_t>(reduced.size()) == axes.shape[0] &&
+        ReducedShape(x.shape, reduced, keepdims) == *declared) {
+      masks.push_back(m);
+    }
+  }
+  if (masks.empty()) {
+    return ctx.Invalid(absl::StrCat("no ", axes.shape[0], " axes of ", FormatShape(x.shape),
+                                    " reduce it to the declared output shape ",
+                                    FormatShape(*declared)));
+  }
+  ValueId y = ctx.NewResult(0, x.dtype, *declared);
+  Statement& s = ctx.Emit(kind, {ctx.Input(0), ctx.Input(1)}, {y});
+  s.attrs["axes"] = std::vector<int64_t>{};
+  s.attrs["keepdims"] = keepdims ? int64_t{1} : int64_t{0};
+  s.attrs["run_time_axes_masks"] = masks;
+  return absl::OkStatus();
+}
+
 absl::Status LowerReduce(NodeContext& ctx) {
   const Value& x = ctx.InputValue(0);
   if (x.dtype != DType::kF32 && x.dtype != DType::kF64) {
@@ -394,10 +442,14 @@ absl::Status LowerReduce(NodeContext& ctx) {
   bool noop_with_empty = false;
   // axes became an input at ReduceSum-13 and the rest of the family's 18.
   if ((op == "ReduceSum" && ctx.opset() >= 13) || ctx.opset() >= 18) {
+    OC_ASSIGN_OR_RETURN(int64_t noop, ctx.AttrInt("noop_with_empty_axes", 0));
+    if (ctx.HasInput(1) && !ctx.IsConstantInput(1)) {
+      OC_ASSIGN_OR_RETURN(int64_t keep, ctx.AttrInt("keepdims", 1));
+      return LowerReduceWithRunTimeAxes(ctx, ReduceKind(op), keep != 0);
+    }
     if (ctx.HasInput(1)) {
       OC_ASSIGN_OR_RETURN(axes, ctx.ConstantInts(1, "axes"));
     }
-    OC_ASSIGN_OR_RETURN(int64_t noop, ctx.AttrInt("noop_with_empty_axes", 0));
     noop_with_empty = noop != 0;
   } else {
     OC_ASSIGN_OR_RETURN(axes, ctx.AttrInts("axes", std::vector<int64_t>{}));
@@ -416,10 +468,7 @@ absl::Status LowerReduce(NodeContext& ctx) {
     reduced.insert(n);
   }
   if (rank > 8) return ctx.Unsupported("rank above 8 is not supported");
-  OpKind kind = OpKind::kReduceSum;
-  for (const ReduceInfo& r : kReduces) {
-    if (op == r.onnx) kind = r.op;
-  }
+  const OpKind kind = ReduceKind(op);
   ValueId y = ctx.NewResult(0, x.dtype, ReducedShape(x.shape, reduced, keepdims != 0));
   Statement& s = ctx.Emit(kind, {ctx.Input(0)}, {y});
   s.attrs["axes"] = std::vector<int64_t>(reduced.begin(), reduced.end());

@@ -52,6 +52,13 @@ class NodeContext {
                                                 std::optional<std::vector<float>> fallback) const;
   const onnx::AttributeProto* FindAttr(const std::string& name) const;
 
+  // The shape the model declares for output i (graph outputs, value_info and
+  // ONNX shape inference), when every dim is static.
+  std::optional<Shape> DeclaredOutputShape(int i) const;
+  void SetDeclaredShapes(const std::unordered_map<std::string, const onnx::ValueInfoProto*>* d) {
+    declared_ = d;
+  }
+
   // Outputs.
   int num_outputs() const { return node_.output_size(); }
   bool HasOutput(int i) const {
@@ -87,6 +94,7 @@ class NodeContext {
   int opset_;
   Program& program_;
   std::unordered_map<std::string, ValueId>& names_;
+  const std::unordered_map<std::string, const onnx::ValueInfoProto*>* declared_ = nullptr;
 };
 
 // A lowering function turns one ONNX node into IR statements.

@@ -13,6 +13,7 @@
 #include "passes/transforms/quantized_io.h"
 #include "targets/c99/arena_guard.h"
 #include "targets/c99/emit_context.h"
+#include "targets/c99/emit_operand_checks.h"
 #include "targets/c99/runtime_text.h"
 #include "targets/c99/x86_dispatch.h"
 
@@ -138,6 +139,10 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Comment("Status codes returned by the run function.");
   w.Line(absl::StrCat("#define ", up, "_OK 0"));
   w.Line(absl::StrCat("#define ", up, "_ERROR_NULL_POINTER 3"));
+  if (HasShapeOperandChecks(p)) {
+    w.Comment("A shape operand passed (axes, Reshape's shape) gives other shapes than the compiled ones.");
+    w.Line(absl::StrCat("#define ", up, "_ERROR_SHAPE_OPERAND 5"));
+  }
   if (o.arena_guard) {
     w.Line(absl::StrCat("#define ", up, "_ERROR_ARENA_GUARD 4"));
     w.Comment("Arena guard build: the step whose writes left its declared bytes, or -1.");
@@ -448,6 +453,9 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
   w.Line(io_in_arena ? "c.inputs = NULL;" : "c.inputs = inputs;");
   w.Line(io_in_arena ? "c.outputs = NULL;" : "c.outputs = outputs;");
   if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
+  if (HasShapeOperandChecks(p)) {
+    w.Line(absl::StrCat("if (!", o.name, "_shape_operands_ok(&c)) return ", up, "_ERROR_SHAPE_OPERAND;"));
+  }
   if (o.arena_guard) EmitGuardStart(m, ctx.plan, o.name, w);
   for (size_t i = 0; i < x86.steps.size(); ++i) {
     w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(x86.steps[i], "(&c);"));
@@ -524,6 +532,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   w.Comment("---- statements, in the scheduled order ----");
   w.Raw(stmts.str());
   if (dispatch) EmitDispatchTables(x86, weight_table, w);
+  if (HasShapeOperandChecks(p)) EmitShapeOperandChecks(ctx, o.name, w);
   EmitRunFunctions(ctx, o, x86, dispatch, w);
   if (o.target->features.avx2) EmitAvx2End(w);
 

@@ -401,6 +401,27 @@ absl::Status StatementEmitter::ToChannelsLast() {
   return absl::OkStatus();
 }
 
+// A Reduce of an empty input whose axes come at run time (the checked axes
+// include a zero dim): every output is the reduction's value for no elements.
+absl::Status StatementEmitter::ReduceEmpty() {
+  std::string value = "0";
+  switch (s_.op) {
+    case OpKind::kReduceProd: value = "1"; break;
+    case OpKind::kReduceMean: value = "NAN"; break;
+    case OpKind::kReduceMin: value = "INFINITY"; break;
+    case OpKind::kReduceMax:
+    case OpKind::kReduceLogSum:
+    case OpKind::kReduceLogSumExp: value = "-INFINITY"; break;
+    default: break;
+  }
+  const std::string type = V(s_.results[0]).dtype == DType::kF64 ? "double" : "float";
+  w_.Line(absl::StrCat(type, " *y = ", Write(), ";"));
+  w_.Line("int32_t i;");
+  w_.Line(absl::StrCat("(void)", Read(0), ";  /* no elements to read */"));
+  w_.Line(absl::StrCat("for (i = 0; i < ", V(s_.results[0]).NumElements(), "; i++) y[i] = (", type, ")", value, ";"));
+  return absl::OkStatus();
+}
+
 absl::Status StatementEmitter::Reduce() {
   const Shape& x = In(0);
   if (x.size() > kMaxRank) return Unsupported("rank above 8");
@@ -409,8 +430,19 @@ absl::Status StatementEmitter::Reduce() {
   std::string op(OpName(s_.op));  // reduce_log_sum_exp -> OC_REDUCE_LOG_SUM_EXP
   for (char& c : op) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   op = "OC_" + op;
+  const bool run_time_axes = s_.Has("run_time_axes_masks");
+  if (run_time_axes && V(s_.operands[0]).NumElements() == 0) return ReduceEmpty();
   Params("oc_reduce_params", {absl::StrCat(".rank = ", x.size()), ".dims = " + Ints(x),
-                              absl::StrCat(".reduce_mask = ", mask, "u")});
+                              absl::StrCat(".reduce_mask = ", mask, "u")},
+         run_time_axes ? "p0" : "p");
+  if (run_time_axes) {  // axes checked by the run function (emit_operand_checks.cc)
+    w_.Line("oc_reduce_params p = p0;");
+    w_.Line(absl::StrCat("const int64_t *axes = ", Read(1), ";"));
+    w_.Line("int32_t i;");
+    w_.Open(absl::StrCat("for (i = 0; i < ", In(1)[0], "; i++)"));
+    w_.Line(absl::StrCat("p.reduce_mask |= 1u << (axes[i] < 0 ? axes[i] + ", x.size(), " : axes[i]);"));
+    w_.Close();
+  }
   const bool f64 = V(s_.operands[0]).dtype == DType::kF64;
   Use(f64 ? "reduce_f64.c" : "reduce.c");
   w_.Line(absl::StrCat(f64 ? "oc_reduce_f64(" : "oc_reduce_f32(", op, ", &p, ", Read(0), ", ",

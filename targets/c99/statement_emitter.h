@@ -146,6 +146,7 @@ class StatementEmitter {
   absl::Status Softmax();
   absl::Status ChannelAffine();
   absl::Status ToChannelsLast();
+  absl::Status ReduceEmpty();
   absl::Status Reduce();
   absl::Status Pool();
   absl::Status GlobalPool();
