@@ -48,6 +48,8 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
   m.patches = o.patches;
   m.kernel_scratch_budget = o.kernel_scratch_budget;
+  m.memory_map = o.memory_map;
+  m.fit_arena_bytes = o.max_arena_bytes;
   return m;
 }
 
