@@ -138,6 +138,33 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   w.EndObject();
 }
 
+// Memory regions: each region's size, arena, bound, traffic and buffers,
+// and the access costs (none without a map).
+void WriteMemoryMap(ReportWriter& w, const CompileOptions& o, const CompileResult& r) {
+  w.BeginObject(F::kMemoryMap);
+  w.BeginArray(F::kMemoryMapRegions);
+  for (size_t k = 0; o.memory_map && k < r.regions.regions.size(); ++k) {
+    const MemoryRegion& region = o.memory_map->regions[k];
+    const RegionUse& use = r.regions.regions[k];
+    std::vector<int64_t> values;
+    for (int b : use.buffers) values.push_back(r.model.buffers[b].root);
+    w.BeginObject();
+    w.String(F::kMemoryRegionName, region.name);
+    w.Int(F::kMemoryRegionSizeBytes, region.size);
+    w.Double(F::kMemoryRegionCost, region.cost);
+    w.Int(F::kMemoryRegionArenaBytes, use.arena_bytes);
+    w.Int(F::kMemoryRegionArenaLowerBoundBytes, use.lower_bound_bytes);
+    w.Int(F::kMemoryRegionTrafficBytes, use.traffic_bytes);
+    w.Ints(F::kMemoryRegionBuffers, values);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Double(F::kMemoryMapAccessCost, r.regions.access_cost);
+  w.Double(F::kMemoryMapAccessCostLowerBound, r.regions.access_cost_lower_bound);
+  w.Double(F::kMemoryMapAccessCostBaseline, r.regions.access_cost_baseline);
+  w.EndObject();
+}
+
 // Enough for an independent checker to redo the bound: the node (or pair)
 // and, per minimum cut, the ideal of statements run before it.
 void WriteWitness(ReportWriter& w, const ScheduleReport& s) {
@@ -443,6 +470,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
            r.plan.arena_bytes ? static_cast<double>(r.model.peak_bytes) / r.plan.arena_bytes : 1.0);
   WriteRecompute(w, o, r);
   WritePatches(w, r);
+  WriteMemoryMap(w, o, r);
   WriteArenaBaselines(w, r);
   WriteKernelScratch(w, r);
   WriteTargetAndCosts(w, o, r);
