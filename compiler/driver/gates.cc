@@ -32,7 +32,8 @@ absl::Status CheckMaxArena(const CompileOptions& o, const CompileResult& r) {
 absl::Status CheckMemoryMap(const CompileOptions& o, const CompileResult& r) {
   if (!o.memory_map || r.regions.fits) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat("'", r.program.name, "' does not fit the memory map (",
-                                                    o.memory_map->regions.size(), " regions, ",
+                                                    o.memory_map->regions.size(),
+                                                    o.memory_map->regions.size() == 1 ? " region, " : " regions, ",
                                                     o.memory_map->TotalBytes(), " bytes): ", r.regions.failure));
 }
 
