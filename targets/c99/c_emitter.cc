@@ -430,7 +430,9 @@ void EmitArena(const EmitContext& ctx, const EmitOptions& o, const CodeWriter& o
   int64_t storage = plan.arena_bytes > 0 ? plan.arena_bytes : 1;
   const std::string section =
       o.arena_section.empty() ? "" : absl::StrCat(", section(\"", o.arena_section, "\")");
-  if (!ctx.regions.empty()) {
+  if (!ctx.regions.empty() && o.arena_guard) {
+    EmitGuardedRegions(m, o.name, ctx.regions, w);
+  } else if (!ctx.regions.empty()) {
     EmitRegionArrays(o.name, ctx.regions, m.alignment, w);
   } else if (o.arena_guard) {
     EmitGuardedArena(m, plan, o.name, section, w);
@@ -481,11 +483,17 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
   w.Line(io_in_arena ? "c.inputs = NULL;" : "c.inputs = inputs;");
   w.Line(io_in_arena ? "c.outputs = NULL;" : "c.outputs = outputs;");
   if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
-  if (o.arena_guard) EmitGuardStart(m, ctx.plan, o.name, w);
+  if (o.arena_guard && ctx.regions.empty()) EmitGuardStart(m, ctx.plan, o.name, w);
+  if (o.arena_guard && !ctx.regions.empty()) EmitRegionsGuardStart(m, o.name, ctx.regions, w);
   for (size_t i = 0; i < x86.steps.size(); ++i) {
     w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(x86.steps[i], "(&c);"));
     if (o.arena_guard) {
-      EmitGuardCheck(p, m, ctx.plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+      if (ctx.regions.empty()) {
+        EmitGuardCheck(p, m, ctx.plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+      } else {
+        EmitRegionsGuardCheck(p, m, ctx.plan, o.name, ctx.regions, up + "_ERROR_ARENA_GUARD", static_cast<int>(i),
+                              w);
+      }
     }
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
@@ -517,9 +525,6 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
   EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}};
   ctx.requant_fixed = o.requant_fixed;
   ctx.regions = o.regions;
-  if (o.arena_guard && !o.regions.empty()) {
-    return absl::UnimplementedError("--arena-guard with --memory-map is not supported yet");
-  }
   ReserveFileNames(ctx.names, o.name);
 
   // Statement bodies first: they decide which kernels get embedded.
