@@ -134,6 +134,20 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   w.Int(F::kPatchesPeakAfterBytes, ps.applied ? ps.peak_after : r.schedule.peak);
   w.Int(F::kPatchesArenaAfterBytes, ps.applied ? ps.arena_after : r.plan.arena_bytes);
   w.Int(F::kPatchesCandidatesTried, ps.candidates_tried);
+  w.Bool(F::kPatchesFitFirst, ps.fit_first);
+  w.Int(F::kPatchesFittingCandidates, ps.fitting_candidates);
+  w.BeginArray(F::kPatchesFitTries);
+  for (const PatchSummary::FitTry& t : ps.fit_tries) {
+    w.BeginObject();
+    w.Ints(F::kFitTryGrid, std::vector<int64_t>{t.grid.rows, t.grid.cols});
+    w.String(F::kFitTryOutput, t.output_name);
+    w.Int(F::kFitTryExtraMacs, t.extra_macs);
+    w.Int(F::kFitTryPeakBytes, t.peak);
+    w.Int(F::kFitTryArenaBytes, t.arena);
+    w.Bool(F::kFitTryFits, t.fits);
+    w.EndObject();
+  }
+  w.EndArray();
   w.Double(F::kPatchesMs, ps.ms);
   w.EndObject();
 }
