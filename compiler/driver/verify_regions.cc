@@ -19,7 +19,8 @@ absl::Status Mismatch(const std::string& what) {
 
 const JsonValue& At(const JsonValue& object, F field) { return object[ReportKey(field)]; }
 
-bool Near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
+// Equal to the report's precision: it prints numbers to six significant digits.
+bool Near(double a, double b) { return std::fabs(a - b) <= 1e-5 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
 
 struct RegionClaim {
   int64_t base = 0, arena = 0;

@@ -49,7 +49,7 @@ def check_report(one, split, fast):
         problems.append("the regions' arenas do not add up to the arena")
     if sum(r["traffic_bytes"] for r in regions) == 0 and one["arena_bytes"] > 0:
         problems.append("no traffic")
-    eps = 1e-9 * max(1.0, mm["access_cost_baseline"])
+    eps = 1e-5 * max(1.0, mm["access_cost_baseline"])  # the report prints six significant digits
     if not mm["access_cost_lower_bound"] - eps <= mm["access_cost"] <= mm["access_cost_baseline"] + eps:
         problems.append(f"access cost {mm['access_cost']} not within [{mm['access_cost_lower_bound']}, "
                         f"{mm['access_cost_baseline']}]")
