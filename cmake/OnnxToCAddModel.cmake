@@ -1,6 +1,6 @@
 # onnx_to_c_add_model(<target> MODEL <file.onnx>
 #                     [NAME <c-name>] [TARGET <cpu>] [IO arena|caller] [MAX_ARENA <bytes>]
-#                     [REQUIRE_CERTIFIED]
+#                     [MEMORY_MAP <board.json>] [REQUIRE_CERTIFIED]
 #                     [REPORT <file.json>] [HTML_REPORT <file.html>] [OPTIONS <option>...])
 #
 # Compiles an ONNX model into C99 at build time and adds a static library
@@ -24,6 +24,10 @@
 #   MAX_ARENA    fail the build when the arena needs more than this many bytes (65536, 64K,
 #                2M); the error names the arena, the lower bound and the biggest buffers live
 #                at the peak step
+#   MEMORY_MAP   the board's RAM regions (JSON, docs/cli.md; examples in targets/memory_maps),
+#                passed as `--memory-map <file>` (relative paths: to the current source
+#                directory): one array per region in its own linker section; the build fails
+#                when no split fits; the C is regenerated when the map changes
 #   REQUIRE_CERTIFIED  fail the build unless the operator order is certified optimal
 #   REPORT       also write the JSON report (docs/report.md) to this file
 #   HTML_REPORT  also write the HTML report to this file (relative paths of both reports: to the
@@ -45,7 +49,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.15)
 function(onnx_to_c_add_model target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "REQUIRE_CERTIFIED"
-                        "MODEL;NAME;TARGET;IO;MAX_ARENA;REPORT;HTML_REPORT" "OPTIONS")
+                        "MODEL;NAME;TARGET;IO;MAX_ARENA;MEMORY_MAP;REPORT;HTML_REPORT" "OPTIONS")
   set(where "onnx_to_c_add_model(${target})")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${where}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
@@ -98,6 +102,11 @@ function(onnx_to_c_add_model target)
   if(NOT "${arg_MAX_ARENA}" STREQUAL "")
     list(APPEND args --max-arena "${arg_MAX_ARENA}")
   endif()
+  set(memory_map "")
+  if(NOT "${arg_MEMORY_MAP}" STREQUAL "")
+    get_filename_component(memory_map "${arg_MEMORY_MAP}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND args --memory-map "${memory_map}")
+  endif()
   if(arg_REQUIRE_CERTIFIED)
     list(APPEND args --require-certified)
   endif()
@@ -117,7 +126,7 @@ function(onnx_to_c_add_model target)
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND "${ONNX_TO_C_EXECUTABLE}" ${args}
-    DEPENDS "${model}" "${ONNX_TO_C_EXECUTABLE}"
+    DEPENDS "${model}" ${memory_map} "${ONNX_TO_C_EXECUTABLE}"
     COMMENT "onnx-to-c: compiling ${arg_MODEL} into ${name}.c"
     VERBATIM)
 

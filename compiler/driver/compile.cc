@@ -48,6 +48,8 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
   m.patches = o.patches;
   m.kernel_scratch_budget = o.kernel_scratch_budget;
+  m.memory_map = o.memory_map;
+  m.fit_arena_bytes = o.max_arena_bytes;
   return m;
 }
 
@@ -125,6 +127,13 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   emit.arena_guard = o.arena_guard;
   emit.target = o.target;
   emit.arena_section = o.arena_section;
+  if (o.memory_map && r.regions.fits) {
+    for (size_t k = 0; k < r.regions.regions.size(); ++k) {
+      const MemoryRegion& region = o.memory_map->regions[k];
+      const RegionUse& use = r.regions.regions[k];
+      emit.regions.push_back({region.name, region.section, region.alignment, use.base, use.arena_bytes});
+    }
+  }
   emit.weights_section = o.weights_section;
   emit.requant_fixed = o.requant == "fixed";
   emit.provenance = absl::StrCat("onnx-to-c ", ONNX_TO_C_VERSION, "\n", o.command_line);

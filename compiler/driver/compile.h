@@ -3,6 +3,7 @@
 #ifndef ONNX_TO_C_DRIVER_COMPILE_H_
 #define ONNX_TO_C_DRIVER_COMPILE_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,8 @@ struct CompileOptions {
   // exceeds this many bytes (-1: no limit) or the order is not certified.
   int64_t max_arena_bytes = -1;
   bool require_certified = false;
+  // --memory-map: the board's RAM regions (null: one arena).
+  std::shared_ptr<const MemoryMap> memory_map;
 };
 
 // The memory pipeline's final state (program, schedule, model, plan,

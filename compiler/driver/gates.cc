@@ -29,6 +29,14 @@ absl::Status CheckMaxArena(const CompileOptions& o, const CompileResult& r) {
       bound, " bytes", verdict.empty() ? "" : ", ", verdict, PeakStepDescription(r)));
 }
 
+absl::Status CheckMemoryMap(const CompileOptions& o, const CompileResult& r) {
+  if (!o.memory_map || r.regions.fits) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat("'", r.program.name, "' does not fit the memory map (",
+                                                    o.memory_map->regions.size(),
+                                                    o.memory_map->regions.size() == 1 ? " region, " : " regions, ",
+                                                    o.memory_map->TotalBytes(), " bytes): ", r.regions.failure));
+}
+
 absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
   const ScheduleReport& s = r.schedule;
   const ArenaClaims& a = r.arena_claims;
@@ -56,6 +64,7 @@ absl::Status CheckCertified(const CompileOptions& o, const CompileResult& r) {
 
 absl::Status CheckGates(const CompileOptions& o, const CompileResult& r) {
   if (absl::Status st = CheckMaxArena(o, r); !st.ok()) return st;
+  if (absl::Status st = CheckMemoryMap(o, r); !st.ok()) return st;
   return CheckCertified(o, r);
 }
 

@@ -17,6 +17,7 @@
 #include "compiler/support/file_output.h"
 #include "compiler/support/error_list.h"
 #include "compiler/support/printable.h"
+#include "compiler/target/memory_map.h"
 #include "compiler/target/target.h"
 
 namespace {
@@ -34,8 +35,13 @@ std::vector<oc::CliOption> Options() {
       {"html-report", "", true, "", "write a self-contained HTML report (inline SVG) to this file", "",
        "FILE.html"},
       {"max-arena", "", true, "",
-       "fail (exit 1, no files written) when the arena needs more than BYTES (suffix K: KiB, M: MiB)",
+       "fail (exit 1, no files written) when the arena needs more than BYTES (suffix K: KiB, M: MiB); "
+       "without --patches, a model that does not fit is compiled with the cheapest patching that does",
        "no limit", "BYTES"},
+      {"memory-map", "", true, "",
+       "the board's RAM regions (JSON: name, size, cost, alignment, section): every buffer in one "
+       "region, each region within its size, then the least access cost (traffic x cost); fail "
+       "(exit 1) when no split fits", "one arena", "FILE.json"},
       {"require-certified", "", false, "",
        "fail (exit 1, no files written) unless the arena is certified (or proven) optimal for the "
        "chosen order and that order is certified optimal"},
@@ -145,6 +151,9 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
   }
   if (cli.Has("quantized-io")) line += " --quantized-io";
   if (cli.Has("arena-guard")) line += " --arena-guard";
+  if (cli.Has("memory-map")) {
+    line += " --memory-map=" + std::filesystem::path(cli.Get("memory-map")).filename().string();
+  }
   return line;
 }
 
@@ -213,6 +222,11 @@ std::string ReadSearchOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
   if (cli.Has("max-arena")) {
     o.max_arena_bytes = oc::ParseByteCount(cli.Get("max-arena"));
     if (o.max_arena_bytes < 0) return "--max-arena must be a byte count such as 65536 or 64K";
+  }
+  if (cli.Has("memory-map")) {
+    absl::StatusOr<oc::MemoryMap> map = oc::ReadMemoryMap(cli.Get("memory-map"));
+    if (!map.ok()) return std::string(map.status().message());
+    o.memory_map = std::make_shared<const oc::MemoryMap>(*std::move(map));
   }
   if (cli.Has("kernel-scratch-budget")) {
     o.kernel_scratch_budget = oc::ParseByteCount(cli.Get("kernel-scratch-budget"));

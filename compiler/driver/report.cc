@@ -134,7 +134,48 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   w.Int(F::kPatchesPeakAfterBytes, ps.applied ? ps.peak_after : r.schedule.peak);
   w.Int(F::kPatchesArenaAfterBytes, ps.applied ? ps.arena_after : r.plan.arena_bytes);
   w.Int(F::kPatchesCandidatesTried, ps.candidates_tried);
+  w.Bool(F::kPatchesFitFirst, ps.fit_first);
+  w.Int(F::kPatchesFittingCandidates, ps.fitting_candidates);
+  w.BeginArray(F::kPatchesFitTries);
+  for (const PatchSummary::FitTry& t : ps.fit_tries) {
+    w.BeginObject();
+    w.Ints(F::kFitTryGrid, std::vector<int64_t>{t.grid.rows, t.grid.cols});
+    w.String(F::kFitTryOutput, t.output_name);
+    w.Int(F::kFitTryExtraMacs, t.extra_macs);
+    w.Int(F::kFitTryPeakBytes, t.peak);
+    w.Int(F::kFitTryArenaBytes, t.arena);
+    w.Bool(F::kFitTryFits, t.fits);
+    w.EndObject();
+  }
+  w.EndArray();
   w.Double(F::kPatchesMs, ps.ms);
+  w.EndObject();
+}
+
+// Memory regions: each region's size, arena, bound, traffic and buffers,
+// and the access costs (none without a map).
+void WriteMemoryMap(ReportWriter& w, const CompileOptions& o, const CompileResult& r) {
+  w.BeginObject(F::kMemoryMap);
+  w.BeginArray(F::kMemoryMapRegions);
+  for (size_t k = 0; o.memory_map && k < r.regions.regions.size(); ++k) {
+    const MemoryRegion& region = o.memory_map->regions[k];
+    const RegionUse& use = r.regions.regions[k];
+    std::vector<int64_t> values;
+    for (int b : use.buffers) values.push_back(r.model.buffers[b].root);
+    w.BeginObject();
+    w.String(F::kMemoryRegionName, region.name);
+    w.Int(F::kMemoryRegionSizeBytes, region.size);
+    w.Double(F::kMemoryRegionCost, region.cost);
+    w.Int(F::kMemoryRegionArenaBytes, use.arena_bytes);
+    w.Int(F::kMemoryRegionArenaLowerBoundBytes, use.lower_bound_bytes);
+    w.Int(F::kMemoryRegionTrafficBytes, use.traffic_bytes);
+    w.Ints(F::kMemoryRegionBuffers, values);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Double(F::kMemoryMapAccessCost, r.regions.access_cost);
+  w.Double(F::kMemoryMapAccessCostLowerBound, r.regions.access_cost_lower_bound);
+  w.Double(F::kMemoryMapAccessCostBaseline, r.regions.access_cost_baseline);
   w.EndObject();
 }
 
@@ -443,6 +484,7 @@ std::string MakeReport(const CompileOptions& o, const CompileResult& r) {
            r.plan.arena_bytes ? static_cast<double>(r.model.peak_bytes) / r.plan.arena_bytes : 1.0);
   WriteRecompute(w, o, r);
   WritePatches(w, r);
+  WriteMemoryMap(w, o, r);
   WriteArenaBaselines(w, r);
   WriteKernelScratch(w, r);
   WriteTargetAndCosts(w, o, r);

@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/driver/report_fields.h"
+#include "compiler/driver/verify_regions.h"
 #include "compiler/import/importer.h"
 #include "compiler/support/json_reader.h"
 #include "compiler/support/status.h"
@@ -1058,7 +1059,8 @@ absl::Status VerifyReport(const std::string& report_path, const std::string& mod
   OC_RETURN_IF_ERROR(CheckPeak(c, log));
   OC_RETURN_IF_ERROR(CheckBound(c, log));
   OC_RETURN_IF_ERROR(CheckArenaPlan(c, log));
-  return CheckArenaBound(c, log);
+  OC_RETURN_IF_ERROR(CheckArenaBound(c, log));
+  return CheckMemoryRegions(c.p, r, c.elided, log);
 }
 
 }  // namespace oc

@@ -75,6 +75,7 @@ absl::Status RunPlanStage(PipelineState& state);
 absl::Status RunJointOrderStage(PipelineState& state);
 absl::Status RunKernelScratchStage(PipelineState& state);
 absl::Status RunValidatePlanStage(PipelineState& state);
+absl::Status RunRegionsStage(PipelineState& state);  // regions_stage.cc
 
 }  // namespace oc
 

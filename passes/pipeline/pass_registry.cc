@@ -92,6 +92,10 @@ const std::vector<PassInfo>& RegisteredPasses() {
        K::kStage, RunKernelScratchStage, /*needs_schedule=*/true, /*needs_plan=*/true},
       {"validate-plan", "check the arena plan without trusting the planner", K::kStage,
        RunValidatePlanStage, /*needs_schedule=*/false, /*needs_plan=*/true},
+      {"regions",
+       "with a memory map: every arena occupant into one region, fit first, then the least access "
+       "cost; each region packed as its own arena",
+       K::kStage, RunRegionsStage, /*needs_schedule=*/false, /*needs_plan=*/true},
   };
   return kPasses;
 }

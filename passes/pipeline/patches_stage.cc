@@ -3,14 +3,19 @@
 // whose halo fits the MAC budget (at most MaxCandidates of them), judging
 // each by the peak of the scheduled order with the region replaced;
 // reschedules the best with the full scheduler and keeps it only if the
-// planned arena drops (or always, with Patches::kAlways). Nothing kept: the
-// program is unchanged.
+// planned arena drops (or always, with Patches::kAlways). Fit first (a RAM
+// limit, MemoryOptions::patches_fit_first): the candidate of fewest halo
+// MACs whose plan fits the limit instead. Nothing kept: the program is
+// unchanged.
 #include <algorithm>
 #include <chrono>
+#include <optional>
+#include <string>
 #include <tuple>
 
 #include "compiler/support/status.h"
 #include "passes/pipeline/pass.h"
+#include "passes/planning/region_plan.h"
 #include "passes/transforms/recompute_clone.h"
 
 namespace oc {
@@ -40,7 +45,112 @@ struct Candidate {
   PatchRegion region;
   PatchGrid grid;
   int64_t peak = 0, extra_macs = 0;
+  int64_t largest_buffer = 0;  // the candidate's largest arena buffer
 };
+
+// Every region containing the peak statement under every grid whose halo
+// fits the MAC budget (at most MaxCandidates), with the peak of the
+// scheduled order with the region replaced; in the order they were tried.
+std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel& m0, const MemoryOptions& mo,
+                                       PatchSummary& ps) {
+  const Program skeleton = WithoutConstantData(before);
+  const int64_t max_candidates = MaxCandidates(before);
+  std::vector<Candidate> out;
+  for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
+    const Shape& y = skeleton.value(region.output).shape;
+    for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
+      for (int64_t cols = 1; cols <= std::min(y[3], kMaxGridCols); ++cols) {
+        if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
+        const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
+        if (!macs.ok() || macs->second - macs->first > ps.budget_macs) continue;
+        Program candidate = skeleton;
+        if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
+        ++ps.candidates_tried;
+        const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, mo.aliases);
+        int64_t largest = 0;
+        for (const Buffer& b : m.buffers) {
+          if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
+        }
+        out.push_back(Candidate{region, {rows, cols}, m.peak_bytes, macs->second - macs->first, largest});
+      }
+    }
+  }
+  return out;
+}
+
+// The RAM limit: the plan within --max-arena, or a split over the memory map.
+bool FitsLimit(const Program& p, const MemoryModel& m, const ArenaPlan& plan, const MemoryOptions& mo) {
+  if (mo.fit_arena_bytes >= 0 && plan.arena_bytes > mo.fit_arena_bytes) return false;
+  if (!mo.memory_map) return true;
+  WorkBudget budget = mo.budgets.Budget(mo.budgets.plan / 4);
+  ArenaPlan regions = plan;
+  return PlanRegions(p, m, *mo.memory_map, budget, regions).fits;
+}
+
+// Applies `c` to `s.program`, reschedules and plans it; `fits` says whether
+// that plan fits the RAM limit. The program is restored unless `keep`.
+struct Tried {
+  ScheduleReport schedule;
+  PatchRewrite rewrite;
+  int64_t peak = 0, arena = 0;
+  bool fits = false;
+};
+absl::StatusOr<Tried> TryCandidate(PipelineState& s, const Candidate& c) {
+  const MemoryOptions& mo = s.memory;
+  Tried t;
+  OC_ASSIGN_OR_RETURN(t.rewrite, ApplyPatches(s.program, c.region, c.grid));
+  OC_ASSIGN_OR_RETURN(t.schedule, ScheduleProgram(s.program, ScheduleOptionsFor(mo)));
+  const MemoryModel m1 = ComputeMemoryModel(s.program, mo.alignment, mo.aliases);
+  WorkBudget plan1_budget = mo.budgets.Budget(mo.budgets.plan);
+  const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, plan1_budget);
+  t.peak = m1.peak_bytes;
+  t.arena = plan1.arena_bytes;
+  if (mo.patches_fit_first) t.fits = FitsLimit(s.program, m1, plan1, mo);
+  return t;
+}
+
+void Adopt(PipelineState& s, const Program& before, const Candidate& c, Tried t) {
+  PatchSummary& ps = s.patches;
+  AdoptRescheduled(s.schedule, std::move(t.schedule), "patches", /*certifies=*/true);
+  ps.applied = true;
+  ps.region = c.region;
+  ps.grid = c.grid;
+  ps.input_name = before.value(c.region.input).name;
+  ps.output_name = before.value(c.region.output).name;
+  ps.rewrite = std::move(t.rewrite);
+  ps.peak_after = t.peak;
+  ps.arena_after = t.arena;
+}
+
+// Fit first: the candidates whose peak is within the limit and whose largest
+// buffer fits a region, fewest halo MACs first, each planned in turn until
+// one fits (at most kFitTries). True when one was kept.
+absl::StatusOr<bool> TakeCheapestThatFits(PipelineState& s, const Program& before,
+                                          std::vector<Candidate> candidates) {
+  constexpr int kFitTries = 4;
+  const MemoryOptions& mo = s.memory;
+  const int64_t limit = mo.fit_arena_bytes >= 0 ? mo.fit_arena_bytes : mo.memory_map->TotalBytes();
+  const int64_t largest_region = mo.memory_map ? mo.memory_map->LargestRegionBytes() : limit;
+  std::vector<Candidate> fitting;
+  for (Candidate& c : candidates) {
+    if (c.peak <= limit && c.largest_buffer <= largest_region) fitting.push_back(std::move(c));
+  }
+  std::stable_sort(fitting.begin(), fitting.end(), [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.extra_macs, a.peak) < std::tie(b.extra_macs, b.peak);
+  });
+  s.patches.fitting_candidates = static_cast<int64_t>(fitting.size());
+  for (size_t k = 0; k < fitting.size() && k < kFitTries; ++k) {
+    OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, fitting[k]));
+    s.patches.fit_tries.push_back({fitting[k].grid, before.value(fitting[k].region.output).name, t.peak,
+                                   t.arena, fitting[k].extra_macs, t.fits});
+    if (t.fits) {
+      Adopt(s, before, fitting[k], std::move(t));
+      return true;
+    }
+    s.program = before;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -51,6 +161,7 @@ absl::Status RunPatchesStage(PipelineState& s) {
   ps = PatchSummary{};
   ps.enabled = mo.patches != MemoryOptions::Patches::kOff;
   if (!ps.enabled) return absl::OkStatus();
+  ps.fit_first = mo.patches_fit_first;
   const Program before = s.program;
   const MemoryModel m0 = ComputeMemoryModel(before, mo.alignment, mo.aliases);
   WorkBudget plan0_budget = mo.budgets.Budget(mo.budgets.plan);
@@ -61,45 +172,20 @@ absl::Status RunPatchesStage(PipelineState& s) {
   ps.peak_before = ps.peak_after = m0.peak_bytes;
   ps.arena_before = ps.arena_after = plan0.arena_bytes;
 
-  const Program skeleton = WithoutConstantData(before);
-  const int64_t max_candidates = MaxCandidates(before);
+  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps);
   std::optional<Candidate> best;
-  for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
-    const Shape& y = skeleton.value(region.output).shape;
-    for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
-      for (int64_t cols = 1; cols <= std::min(y[3], kMaxGridCols); ++cols) {
-        if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
-        const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
-        if (!macs.ok() || macs->second - macs->first > ps.budget_macs) continue;
-        const int64_t extra = macs->second - macs->first;
-        Program candidate = skeleton;
-        if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
-        ++ps.candidates_tried;
-        const int64_t peak = ComputeMemoryModel(candidate, mo.alignment, mo.aliases).peak_bytes;
-        if (!best || std::tie(peak, extra) < std::tie(best->peak, best->extra_macs)) {
-          best = Candidate{region, {rows, cols}, peak, extra};
-        }
-      }
-    }
+  for (const Candidate& c : candidates) {
+    if (!best || std::tie(c.peak, c.extra_macs) < std::tie(best->peak, best->extra_macs)) best = c;
+  }
+  bool kept = false;
+  if (mo.patches_fit_first && !FitsLimit(before, m0, plan0, mo)) {
+    OC_ASSIGN_OR_RETURN(kept, TakeCheapestThatFits(s, before, std::move(candidates)));
   }
   const bool always = mo.patches == MemoryOptions::Patches::kAlways;
-  if (best && (always || best->peak < m0.peak_bytes)) {
-    OC_ASSIGN_OR_RETURN(PatchRewrite rw, ApplyPatches(s.program, best->region, best->grid));
-    ScheduleOptions again = ScheduleOptionsFor(mo);
-    OC_ASSIGN_OR_RETURN(ScheduleReport s1, ScheduleProgram(s.program, again));
-    const MemoryModel m1 = ComputeMemoryModel(s.program, mo.alignment, mo.aliases);
-    WorkBudget plan1_budget = mo.budgets.Budget(mo.budgets.plan);
-    const ArenaPlan plan1 = PlanArena(mo.planner, s.program, m1, plan1_budget);
-    if (always || plan1.arena_bytes < plan0.arena_bytes) {
-      AdoptRescheduled(s.schedule, std::move(s1), "patches", /*certifies=*/true);
-      ps.applied = true;
-      ps.region = best->region;
-      ps.grid = best->grid;
-      ps.input_name = before.value(best->region.input).name;
-      ps.output_name = before.value(best->region.output).name;
-      ps.rewrite = std::move(rw);
-      ps.peak_after = m1.peak_bytes;
-      ps.arena_after = plan1.arena_bytes;
+  if (!kept && best && (always || best->peak < m0.peak_bytes)) {
+    OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
+    if (always || t.arena < plan0.arena_bytes) {
+      Adopt(s, before, *best, std::move(t));
     } else {
       s.program = before;
     }

@@ -18,6 +18,7 @@
 #include "passes/planning/arena_plan.h"
 #include "passes/planning/recompute.h"
 #include "passes/planning/recompute_exact.h"
+#include "passes/planning/region_plan.h"
 #include "passes/planning/schedule.h"
 #include "passes/transforms/concat_copy.h"
 #include "passes/transforms/pass_stats.h"
@@ -61,6 +62,13 @@ struct MemoryOptions {
   // Arena bytes the fast kernels' scratch may add (the `kernel-scratch`
   // stage); -1 (the default): none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;
+  // The board's RAM regions (the `regions` stage); null: one arena.
+  std::shared_ptr<const MemoryMap> memory_map;
+  // Fit first (a RAM limit: --max-arena, or the map): the patches stage takes
+  // the candidate of fewest halo MACs whose plan fits the limit (-1: none),
+  // or the map, instead of the least peak.
+  bool patches_fit_first = false;
+  int64_t fit_arena_bytes = -1;
 };
 
 // The scheduler's options under these memory options.
@@ -88,6 +96,17 @@ struct PatchSummary {
   int64_t model_macs = 0, budget_macs = 0;
   int64_t peak_before = 0, arena_before = 0, peak_after = 0, arena_after = 0;
   int64_t candidates_tried = 0;
+  // Fit first (MemoryOptions::patches_fit_first): the candidates within the
+  // limit's peak and largest region, and those planned, fewest MACs first.
+  bool fit_first = false;
+  int64_t fitting_candidates = 0;
+  struct FitTry {
+    PatchGrid grid;
+    std::string output_name;
+    int64_t peak = 0, arena = 0, extra_macs = 0;
+    bool fits = false;
+  };
+  std::vector<FitTry> fit_tries;
   double ms = 0;
   int64_t extra_macs() const { return applied ? rewrite.patched_macs - rewrite.region_macs : 0; }
 };
@@ -146,6 +165,8 @@ struct PipelineState {
   RecomputeSummary recompute;
   PatchSummary patches;
   KernelScratchSummary kernel_scratch;
+  // The `regions` stage's plan over the memory map (no regions without one).
+  RegionPlan regions;
 
   // Milliseconds per pass and stage, by name (summed when one runs twice).
   std::map<std::string, double> pass_ms;

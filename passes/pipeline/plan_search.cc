@@ -40,8 +40,30 @@ int64_t ScratchFreeArena(const PipelineState& s) {
   return s.kernel_scratch.ran ? s.kernel_scratch.arena_without_bytes : s.plan.arena_bytes;
 }
 
-// `a` is planned and has the smaller arena (then the smaller peak).
+// A RAM limit (--max-arena, a memory map) makes the rule fit first, then
+// speed: a candidate that fits beats one that does not, and among those
+// that fit the least estimated cost wins (the access cost over the map's
+// regions, else the MACs patches add); the arena decides the rest.
+bool FitFirst(const PipelineState& s) { return s.memory.fit_arena_bytes >= 0 || s.memory.memory_map; }
+
+bool Fits(const PipelineState& s) {
+  return s.planned && (s.memory.fit_arena_bytes < 0 || s.plan.arena_bytes <= s.memory.fit_arena_bytes) &&
+         (!s.memory.memory_map || s.regions.fits);
+}
+
+// -1, 0 or 1: `a` is preferred, neither, `b` (fit, then cost).
+int FitThenCost(const PipelineState& a, const PipelineState& b) {
+  if (!FitFirst(a) || Fits(a) != Fits(b)) return !FitFirst(a) ? 0 : Fits(a) ? -1 : 1;
+  if (!Fits(a)) return 0;
+  const double ca = a.memory.memory_map ? a.regions.access_cost : static_cast<double>(a.patches.extra_macs());
+  const double cb = b.memory.memory_map ? b.regions.access_cost : static_cast<double>(b.patches.extra_macs());
+  return ca < cb ? -1 : cb < ca ? 1 : 0;
+}
+
+// `a` is planned and fits first (FitThenCost), then has the smaller arena
+// (then the smaller peak).
 bool Better(const PipelineState& a, const PipelineState& b) {
+  if (a.planned && b.planned && FitThenCost(a, b) != 0) return FitThenCost(a, b) < 0;
   return a.planned && (!b.planned || std::make_pair(ScratchFreeArena(a), a.model.peak_bytes) <
                                          std::make_pair(ScratchFreeArena(b), b.model.peak_bytes));
 }
@@ -227,8 +249,10 @@ absl::Status RunStagesAndVariants(PipelineState before, const std::vector<std::s
   return absl::OkStatus();
 }
 
-// The memory stages on the program as given and, when there is one, on its
-// channels-last copy; the smaller arena is left in `state`.
+// The memory stages and their variants on `state` (the program in ONNX's
+// layout, or already channels-last) and on `nhwc` when given; `state`
+// becomes the better (fit first where there is a RAM limit, else the smaller
+// arena).
 absl::Status RunStagesOnLayouts(PipelineState& state, std::optional<PipelineState> nhwc,
                                 const std::vector<std::string>& stages, const PipelineOptions& options,
                                 PlanSearchResult& result) {
@@ -241,7 +265,9 @@ absl::Status RunStagesOnLayouts(PipelineState& state, std::optional<PipelineStat
     nhwc->pass_ms.clear();
     PipelineState variant;
     OC_RETURN_IF_ERROR(RunStagesAndVariants(*nhwc, stages, options, variant));
-    if (variant.planned && state.planned && ScratchFreeArena(variant) < ScratchFreeArena(state)) {
+    const int fit = variant.planned && state.planned ? FitThenCost(variant, state) : 0;
+    if (variant.planned && state.planned &&
+        (fit < 0 || (fit == 0 && ScratchFreeArena(variant) < ScratchFreeArena(state)))) {
       state = std::move(variant);
       result.channels_last = true;
     }
@@ -290,6 +316,17 @@ absl::StatusOr<PlanSearchResult> RunPlanSearch(PipelineState& state, const PlanS
     if (after_schedule != stages.end()) stages.erase(after_schedule + 1, stages.end());
   }
   state.pass_ms.clear();
+  if (state.memory.memory_map && o.until == Until::kPlanned) stages.push_back("regions");
+  // Fit first: a program that misses the RAM limit, where no patches were
+  // asked for, is searched again with the patches stage taking the cheapest
+  // patching that fits; kept if it fits.
+  const bool may_patch_to_fit = FitFirst(state) && o.passes.empty() && o.until == Until::kPlanned &&
+                                state.memory.patches == MemoryOptions::Patches::kOff;
+  std::optional<PipelineState> unpatched, unpatched_nhwc;
+  if (may_patch_to_fit) {
+    unpatched = state;
+    if (nhwc) unpatched_nhwc = *nhwc;
+  }
   // Recompute pays MACs: a recompute program is kept only when its arena is
   // below what the same search finds without the stage (the search's other
   // candidates may reach the recompute arena on their own).
@@ -306,13 +343,29 @@ absl::StatusOr<PlanSearchResult> RunPlanSearch(PipelineState& state, const PlanS
     without.erase(without.begin() + (recompute_stage - stages.begin()));
     PlanSearchResult plain;
     OC_RETURN_IF_ERROR(RunStagesOnLayouts(*ir, ir_nhwc, without, o.pipeline, plain));
-    if (ir->planned && ScratchFreeArena(*ir) <= ScratchFreeArena(state)) {
+    const int fit = ir->planned ? FitThenCost(*ir, state) : 0;
+    if (ir->planned && (fit < 0 || (fit == 0 && ScratchFreeArena(*ir) <= ScratchFreeArena(state)))) {
       RecomputeSummary summary = std::move(state.recompute);
       summary.result.clones.clear();
       summary.result.extra_cost = 0;
       state = std::move(*ir);
       state.recompute = std::move(summary);
       result.channels_last = forced_nhwc || plain.channels_last;
+    }
+  }
+  if (may_patch_to_fit && !Fits(state)) {
+    for (PipelineState* s : {&*unpatched, unpatched_nhwc ? &*unpatched_nhwc : nullptr}) {
+      if (!s) continue;
+      s->memory.patches = MemoryOptions::Patches::kAuto;
+      s->memory.patches_fit_first = true;
+    }
+    std::vector<std::string> patched_stages = DefaultMemoryStages(o.recompute, /*patches=*/true);
+    if (state.memory.memory_map) patched_stages.push_back("regions");
+    PlanSearchResult patched_result;
+    OC_RETURN_IF_ERROR(RunStagesOnLayouts(*unpatched, unpatched_nhwc, patched_stages, o.pipeline, patched_result));
+    if (Fits(*unpatched)) {
+      state = std::move(*unpatched);
+      result.channels_last = patched_result.channels_last;
     }
   }
   result.schedule_ms = state.pass_ms["schedule"];

@@ -67,10 +67,6 @@ ArenaPlan PlanGreedyBySize(const Program& p, const MemoryModel& m) {
   return FromPacking(p, m, items, PackGreedyBySize(AsIntervals(items), m.alignment), "greedy");
 }
 
-namespace {
-
-// Best fit and greedy, then two exact searches sharing the budget: lowest
-// point first, then by offset.
 // Best fit and greedy, then the exact searches, which stop at the groups'
 // extent bound (packing_bound.h) when it is above max-live.
 Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, WorkBudget& budget) {
@@ -86,6 +82,8 @@ Packing PackBest(const std::vector<IntervalItem>& intervals, int64_t alignment, 
   if (!packing.proven) packing = PackExactByOffset(intervals, packing, budget, nullptr, bound);
   return packing;
 }
+
+namespace {
 
 // The occupants with every buffer's parts joined into one occupant live over
 // all of theirs: a packing of these places the parts too (each at its

@@ -14,6 +14,7 @@
 #include "compiler/support/work_budget.h"
 #include "passes/analysis/arena_occupants.h"
 #include "passes/analysis/memory_model.h"
+#include "passes/planning/interval_packing.h"
 
 namespace oc {
 
@@ -49,6 +50,9 @@ ArenaPlan PlanGreedyBySize(const Program& program, const MemoryModel& model);
 ArenaPlan PlanBest(const Program& program, const MemoryModel& model, WorkBudget& budget);
 // The same within kDefaultPlanBudget.
 ArenaPlan PlanBest(const Program& program, const MemoryModel& model);
+// Best fit and greedy, then the exact searches on packing items alone (what
+// PlanBest runs, and the region planner per region).
+Packing PackBest(const std::vector<IntervalItem>& items, int64_t alignment, WorkBudget& budget);
 
 // Overlap contracts chain their buffers at fixed offsets, so that a long
 // chain (each output below its input) can pack into more than the peak. The

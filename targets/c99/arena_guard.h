@@ -16,6 +16,7 @@
 #include "passes/analysis/arena_occupants.h"
 #include "passes/analysis/memory_model.h"
 #include "passes/planning/arena_plan.h"
+#include "targets/c99/arena_regions.h"
 #include "targets/c99/code_writer.h"
 
 namespace oc {
@@ -39,6 +40,16 @@ void EmitGuardStart(const MemoryModel& model, const ArenaPlan& plan, const std::
 void EmitGuardCheck(const Program& program, const MemoryModel& model, const ArenaPlan& plan,
                     const std::string& name, const std::string& error_status, int s,
                     CodeWriter& w);
+
+// The same per region of a memory map: each region's array between its own
+// guard zones (in its section), one <name>_arena_guard_step for all.
+void EmitGuardedRegions(const MemoryModel& model, const std::string& name, const std::vector<EmitRegion>& regions,
+                        CodeWriter& w);
+void EmitRegionsGuardStart(const MemoryModel& model, const std::string& name,
+                           const std::vector<EmitRegion>& regions, CodeWriter& w);
+void EmitRegionsGuardCheck(const Program& program, const MemoryModel& model, const ArenaPlan& plan,
+                           const std::string& name, const std::vector<EmitRegion>& regions,
+                           const std::string& error_status, int s, CodeWriter& w);
 
 }  // namespace oc
 

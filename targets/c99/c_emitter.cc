@@ -38,6 +38,24 @@ std::string EmitContext::CType(ValueId v) const {
   return std::string(DTypeCType(program.value(v).dtype));
 }
 
+std::string EmitContext::ArenaAt(const std::string& offset_macro) const {
+  const auto field = arena_field.find(offset_macro);
+  return absl::StrCat("c->", field == arena_field.end() ? "arena" : field->second, " + ", offset_macro);
+}
+
+namespace {
+
+// The offset macro's value: the plan offset `at`, relative to its region's
+// array with a memory map (recorded in ctx.arena_field).
+int64_t MacroOffset(EmitContext& ctx, const std::string& macro, int64_t at) {
+  const int r = RegionAt(ctx.regions, at);
+  if (r < 0) return at;
+  ctx.arena_field[macro] = RegionField(ctx.regions[r]);
+  return at - ctx.regions[r].base;
+}
+
+}  // namespace
+
 std::string EmitContext::Ptr(ValueId v, bool writable) const {
   const std::string type = writable ? CType(v) + " *" : "const " + CType(v) + " *";
   const Buffer& b = model.buffers[model.buffer_of_value[v]];
@@ -45,7 +63,7 @@ std::string EmitContext::Ptr(ValueId v, bool writable) const {
   std::string base;
   switch (b.location) {
     case BufferLocation::kArena:
-      return absl::StrCat("(", type, ")(c->arena + ", offset_name[b.id],
+      return absl::StrCat("(", type, ")(", ArenaAt(offset_name[b.id]),
                           off ? absl::StrCat(" + ", off, "u") : "", ")");
     case BufferLocation::kInput:
       base = absl::StrCat("c->inputs[", b.io_index, "]");
@@ -108,6 +126,10 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   w.Line();
   w.Comment("Bytes of static RAM the model uses for activations.");
   w.Line(absl::StrCat("#define ", up, "_ARENA_SIZE ", plan.arena_bytes, "u"));
+  for (const EmitRegion& r : o.regions) {
+    w.Comment(absl::StrCat("Bytes of region '", r.name, "' (--memory-map), in section ", r.section, "."));
+    w.Line(absl::StrCat("#define ", up, "_ARENA_", Upper(r.name), "_SIZE ", r.bytes, "u"));
+  }
   w.Comment(io_in_arena ? "The inputs and outputs live in the arena (--io=arena): the arena is all the RAM."
                         : "The inputs and outputs are caller buffers (--io=caller): RAM is the arena plus them.");
   w.Line(absl::StrCat("#define ", up, "_IO_IN_ARENA ", io_in_arena ? 1 : 0));
@@ -177,7 +199,9 @@ void EmitArenaIoAccessors(const EmitContext& ctx, CodeWriter& w) {
       const ValueId v = values[i];
       const Buffer& b = ctx.model.buffers[ctx.model.buffer_of_value[v]];
       const int64_t off = ctx.model.offset_in_buffer[v];
-      w.Line(absl::StrCat("case ", i, "u: return ", ctx.prefix, "_arena + ", ctx.offset_name[b.id],
+      const auto field = ctx.arena_field.find(ctx.offset_name[b.id]);
+      const std::string array = field == ctx.arena_field.end() ? "_arena" : "_" + field->second;
+      w.Line(absl::StrCat("case ", i, "u: return ", ctx.prefix, array, " + ", ctx.offset_name[b.id],
                           off ? absl::StrCat(" + ", off, "u") : "", ";"));
     }
     w.Line("default: return NULL;");
@@ -207,14 +231,16 @@ void EmitScratchOffsets(EmitContext& ctx, const std::vector<std::string>& fn_nam
     };
     if (o.kernel_scratch > 0) {
       ctx.scratch_name[i] = ctx.names.Make("scratch_" + fn_names[i]);
-      define(ctx.scratch_name[i], at, ctx.program.statements()[i].scratch_bytes, "kernel scratch");
+      define(ctx.scratch_name[i], MacroOffset(ctx, ctx.scratch_name[i], at), ctx.program.statements()[i].scratch_bytes,
+             "kernel scratch");
     }
     const std::vector<int>& overlap_of = ctx.model.overlap_of_statement;
     const int contract = static_cast<size_t>(i) < overlap_of.size() ? overlap_of[i] : -1;
     if (o.contract_scratch > 0 && contract >= 0) {
       const OverlapContract& c = ctx.model.overlaps[contract];
       ctx.contract_scratch_name[i] = ctx.names.Make("contract_scratch_" + fn_names[i]);
-      define(ctx.contract_scratch_name[i], at + o.kernel_scratch, c.scratch,
+      define(ctx.contract_scratch_name[i], MacroOffset(ctx, ctx.contract_scratch_name[i], at + o.kernel_scratch),
+             c.scratch,
              c.kind == OverlapContract::Kind::kPlanes ? "plane scratch of the overlap contract"
                                                       : "block scratch of the overlap contract");
     }
@@ -257,7 +283,8 @@ void EmitBufferOffsets(EmitContext& ctx, CodeWriter& offsets) {
           OverlapKindName(c.kind), ", displacement ",
           c.displacement, ")"));
     }
-    offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", ctx.plan.buffer_offset[b.id],
+    const int64_t at = MacroOffset(ctx, ctx.offset_name[b.id], ctx.plan.buffer_offset[b.id]);
+    offsets.Line(absl::StrCat("#define ", ctx.offset_name[b.id], " ((size_t)", at,
                               "u) /* ", b.aligned_bytes, " bytes, steps ", b.first_step, "..",
                               b.last_step, " */"));
   }
@@ -342,10 +369,11 @@ absl::Status EmitVariantStatements(EmitContext& ctx, const std::vector<std::stri
   return absl::OkStatus();
 }
 
-CodeWriter CtxStruct(const std::string& name, bool dispatch) {
+CodeWriter CtxStruct(const std::string& name, const std::vector<EmitRegion>& regions, bool dispatch) {
   CodeWriter ctx_struct;
   ctx_struct.Open(absl::StrCat("struct ", name, "_ctx"));
-  ctx_struct.Line("uint8_t *arena;");
+  if (regions.empty()) ctx_struct.Line("uint8_t *arena;");
+  for (const EmitRegion& r : regions) ctx_struct.Line(absl::StrCat("uint8_t *", RegionField(r), ";"));
   ctx_struct.Line("const void *const *inputs;");
   ctx_struct.Line("void *const *outputs;");
   if (dispatch) ctx_struct.Line("const void *const *weights; /* for the AVX2 variant */");
@@ -407,7 +435,11 @@ void EmitArena(const EmitContext& ctx, const EmitOptions& o, const CodeWriter& o
   int64_t storage = plan.arena_bytes > 0 ? plan.arena_bytes : 1;
   const std::string section =
       o.arena_section.empty() ? "" : absl::StrCat(", section(\"", o.arena_section, "\")");
-  if (o.arena_guard) {
+  if (!ctx.regions.empty() && o.arena_guard) {
+    EmitGuardedRegions(m, o.name, ctx.regions, w);
+  } else if (!ctx.regions.empty()) {
+    EmitRegionArrays(o.name, ctx.regions, m.alignment, w);
+  } else if (o.arena_guard) {
     EmitGuardedArena(m, plan, o.name, section, w);
   } else {
     w.Line("#if defined(__GNUC__)");
@@ -449,18 +481,27 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
   if (dispatch) EmitDispatchChoice(x86, w);
   if (!io_in_arena) EmitNullChecks(p, up, w);
-  w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
+  if (ctx.regions.empty()) w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
+  for (const EmitRegion& r : ctx.regions) {
+    w.Line(absl::StrCat("c.", RegionField(r), " = ", RegionArray(o.name, r), ";"));
+  }
   w.Line(io_in_arena ? "c.inputs = NULL;" : "c.inputs = inputs;");
   w.Line(io_in_arena ? "c.outputs = NULL;" : "c.outputs = outputs;");
   if (dispatch) w.Line(absl::StrCat("c.weights = ", x86.prefix, "_weights;"));
   if (HasShapeOperandChecks(p)) {
     w.Line(absl::StrCat("if (!", o.name, "_shape_operands_ok(&c)) return ", up, "_ERROR_SHAPE_OPERAND;"));
   }
-  if (o.arena_guard) EmitGuardStart(m, ctx.plan, o.name, w);
+  if (o.arena_guard && ctx.regions.empty()) EmitGuardStart(m, ctx.plan, o.name, w);
+  if (o.arena_guard && !ctx.regions.empty()) EmitRegionsGuardStart(m, o.name, ctx.regions, w);
   for (size_t i = 0; i < x86.steps.size(); ++i) {
     w.Line(dispatch ? absl::StrCat("steps[", i, "](&c);") : absl::StrCat(x86.steps[i], "(&c);"));
     if (o.arena_guard) {
-      EmitGuardCheck(p, m, ctx.plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+      if (ctx.regions.empty()) {
+        EmitGuardCheck(p, m, ctx.plan, o.name, up + "_ERROR_ARENA_GUARD", static_cast<int>(i), w);
+      } else {
+        EmitRegionsGuardCheck(p, m, ctx.plan, o.name, ctx.regions, up + "_ERROR_ARENA_GUARD", static_cast<int>(i),
+                              w);
+      }
     }
   }
   w.Line(absl::StrCat("return ", up, "_OK;"));
@@ -491,6 +532,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
                                                  const ArenaPlan& plan, const EmitOptions& o) {
   EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}};
   ctx.requant_fixed = o.requant_fixed;
+  ctx.regions = o.regions;
   ReserveFileNames(ctx.names, o.name);
 
   // Statement bodies first: they decide which kernels get embedded.
@@ -512,7 +554,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
 
   const std::string runtime = EmbeddedRuntime(*o.target, ctx.kernels);
 
-  const CodeWriter ctx_struct = CtxStruct(o.name, dispatch);
+  const CodeWriter ctx_struct = CtxStruct(o.name, ctx.regions, dispatch);
   const X86Dispatch x86{o.name, fn_names};
 
   CodeWriter w;

@@ -10,6 +10,7 @@
 #include "compiler/target/target.h"
 #include "passes/analysis/memory_model.h"
 #include "passes/planning/arena_plan.h"
+#include "targets/c99/arena_regions.h"
 
 namespace oc {
 
@@ -23,6 +24,8 @@ struct EmitOptions {
   std::string arena_section;      // if set: __attribute__((section)) on the arena (GNU C only)
   std::string weights_section;    // if set: the same on every weight array
   bool requant_fixed = false;     // 8-bit layers requantize in fixed point (else float32)
+  // --memory-map: one array per region, in its section (empty: one arena).
+  std::vector<EmitRegion> regions;
 };
 
 struct GeneratedFile {

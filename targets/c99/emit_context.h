@@ -2,6 +2,7 @@
 #ifndef ONNX_TO_C_TARGETS_C99_EMIT_CONTEXT_H_
 #define ONNX_TO_C_TARGETS_C99_EMIT_CONTEXT_H_
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "compiler/support/c_names.h"
 #include "passes/analysis/memory_model.h"
 #include "passes/planning/arena_plan.h"
+#include "targets/c99/arena_regions.h"
 #include "targets/c99/code_writer.h"
 
 namespace oc {
@@ -28,6 +30,13 @@ struct EmitContext {
   std::set<std::string> kernels;         // runtime files to embed, e.g. "conv2d.c"
   std::string weights_attribute;         // macro placed after each weight's name, or empty
   bool requant_fixed = false;            // see EmitOptions
+  // --memory-map: the regions, and per offset macro its region's field in the
+  // context struct (none: the one arena, c->arena).
+  std::vector<EmitRegion> regions;
+  std::map<std::string, std::string> arena_field;
+
+  // `c->FIELD + macro`: the arena address of an offset macro.
+  std::string ArenaAt(const std::string& offset_macro) const;
 
   // A C expression for the value's first element, typed `const T *` (reads)
   // or `T *` (writes). T follows the value's dtype unless `as_bytes`.

@@ -20,7 +20,7 @@ void StatementEmitter::Table(const std::string& type, const std::string& name,
 // The statement's scratch buffer in the arena, as `type *`.
 std::string StatementEmitter::Scratch(const std::string& type) const {
   const size_t index = &s_ - ctx_.program.statements().data();
-  return absl::StrCat("(", type, " *)(c->arena + ", ctx_.scratch_name[index], ")");
+  return absl::StrCat("(", type, " *)(", ctx_.ArenaAt(ctx_.scratch_name[index]), ")");
 }
 
 // LayerNorm normalizes the dims from `axis` on; InstanceNorm each (n, c)

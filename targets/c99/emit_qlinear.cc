@@ -245,7 +245,7 @@ absl::Status StatementEmitter::QLinearConvPacked() {
   w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
   w_.Comment("are copied to scratch, then its output channels written over them");
   w_.Line(absl::StrCat("oc_qconv1x1_overlap_packed(&p, &r, ", Read(0), ", w, bias, ", Write(),
-                       ", c->arena + ", ContractScratchOffset(), ");"));
+                       ", ", ctx_.ArenaAt(ContractScratchOffset()), ");"));
   return absl::OkStatus();
 }
 
@@ -279,8 +279,8 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
     w_.Comment("are copied to scratch, then its output channels written over them");
     w_.Line(absl::StrCat("oc_qconv1x1_overlap(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5),
-                         ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(c->arena + ",
-                         ContractScratchOffset(), "));"));
+                         ", ", OptionalRead(8), ", ", Write(), ", (int16_t *)(",
+                         ctx_.ArenaAt(ContractScratchOffset()), "));"));
     return absl::OkStatus();
   }
   if (QConvRunsPackedTaps(ctx_, s_)) {
@@ -320,7 +320,7 @@ absl::Status StatementEmitter::QLinearConv() {
     w_.Comment("copied over input planes that are dead");
     w_.Line(absl::StrCat("const unsigned char *x = (const unsigned char *)", Read(0), ";"));
     w_.Line(absl::StrCat("unsigned char *y = (unsigned char *)", Write(), ";"));
-    w_.Line(absl::StrCat("unsigned char *plane = c->arena + ", ContractScratchOffset(), ";"));
+    w_.Line(absl::StrCat("unsigned char *plane = ", ctx_.ArenaAt(ContractScratchOffset()), ";"));
     w_.Line("oc_requant8 rk = r;");
     w_.Line("size_t k;");
     w_.Open(absl::StrCat("for (k = 0; k < ", c->planes, "u; ++k)"));

@@ -73,7 +73,7 @@ absl::Status StatementEmitter::QLinearConvW4() {
     w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
     w_.Comment("are copied to scratch, then its output channels written over them");
     w_.Line(absl::StrCat("oc_qconv1x1_w4_pixels(&p, &r, ", Read(0), ", w, w_zp, ", OptionalRead(8), ", ", Write(),
-                         ", c->arena + ", ContractScratchOffset(), ");"));
+                         ", ", ctx_.ArenaAt(ContractScratchOffset()), ");"));
     return absl::OkStatus();
   }
   Use("qconv_w4.c");

@@ -121,7 +121,7 @@ void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string&
   w_.Comment("input planes up to it are read, then copied over input planes that are dead");
   w_.Line(absl::StrCat("const float *x = ", Read(0), ";"));
   w_.Line(absl::StrCat("float *y = ", Write(), ";"));
-  w_.Line(absl::StrCat("float *plane = (float *)(c->arena + ", ContractScratchOffset(), ");"));
+  w_.Line(absl::StrCat("float *plane = (float *)(", ctx_.ArenaAt(ContractScratchOffset()), ");"));
   w_.Line("size_t k;");
   w_.Open(absl::StrCat("for (k = 0; k < ", c.planes, "u; ++k)"));
   std::string line = call;
@@ -163,8 +163,8 @@ absl::Status StatementEmitter::Conv(bool transpose) {
     w_.Comment("overlap contract: the output starts at the input; each block of pixels is");
     w_.Comment("computed into scratch, then copied over input pixels no later block reads");
     w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
-                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(c->arena + ",
-                         ContractScratchOffset(), "), ", c->block, ");"));
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(",
+                         ctx_.ArenaAt(ContractScratchOffset()), "), ", c->block, ");"));
     return absl::OkStatus();
   }
   if (c) {

@@ -121,16 +121,24 @@ def test_max_arena(compiler, work):
     biggest = max(live, key=lambda b: b["bytes"])
     rc, _, written = compile_with(compiler, work, "at_limit", CNN, "--max-arena", str(arena))
     check(rc == 0 and len(written) == 3, f"--max-arena {arena} (the arena) passes")
-    expect_gate_failure(compiler, work, "over_limit", CNN, ["--max-arena", str(arena - 1)],
-                        [f"needs {arena} bytes", f"--max-arena {arena - 1} bytes",
+    # Fit first: just below the arena, the cheapest patching that fits.
+    rc, err, _ = compile_with(compiler, work, "patched_to_fit", CNN, "--max-arena", str(arena - 1))
+    if rc == 0:
+        patched = json.loads((work / "patched_to_fit.json").read_text())
+        check(patched["patches"]["applied"] and patched["arena_bytes"] <= arena - 1,
+              f"--max-arena {arena - 1}: patched to fit ({patched['arena_bytes']} bytes)")
+    else:
+        check(rc == 1 and f"needs {arena} bytes" in err, f"--max-arena {arena - 1}: fits or fails {err!r}")
+    low = 256  # no patching reaches it
+    expect_gate_failure(compiler, work, "over_limit", CNN, ["--max-arena", str(low)],
+                        [f"needs {arena} bytes", f"--max-arena {low} bytes",
                          f"lower bound for any order {bound} bytes", f"step {step}",
                          f"'{biggest['name']}' ({biggest['bytes']} bytes)"])
     if arena % 1024 == 0:
         k = arena // 1024
         rc, _, _ = compile_with(compiler, work, "kib", CNN, f"--max-arena={k}K")
         check(rc == 0, f"--max-arena={k}K passes for {arena} bytes")
-        expect_gate_failure(compiler, work, "kib_over", CNN, [f"--max-arena={k - 1}K"],
-                            [f"--max-arena {(k - 1) * 1024} bytes"])
+        expect_gate_failure(compiler, work, "kib_over", CNN, ["--max-arena=1K"], ["--max-arena 1024 bytes"])
     for bad in ("-5", "12Q", "", "1e3", "99999999999999"):
         rc, _, err = run(compiler, CNN, "-o", work / "bad", "--max-arena", bad)
         check(rc == 2 and err.startswith("error: ") and not (work / "bad").exists(),

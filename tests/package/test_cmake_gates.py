@@ -1,4 +1,4 @@
-"""MAX_ARENA and REQUIRE_CERTIFIED of onnx_to_c_add_model() fail the build
+"""MAX_ARENA, MEMORY_MAP and REQUIRE_CERTIFIED of onnx_to_c_add_model() fail the build
 with onnx-to-c's message and leave no generated file or report; within the
 limits the same project builds. The ONNX_TO_C_EXECUTABLE cache variable
 picks the compiler the build runs. IO arena|caller reaches the compiler (the
@@ -77,6 +77,23 @@ def check_io(work, prefix, model):
     print("ok: IO heap fails at configure time")
 
 
+def check_memory_map(work, prefix, model, arena):
+    """MEMORY_MAP reaches the compiler: a split map builds with one array per region; a map
+    of regions too small for anything fails the build with the compiler's message."""
+    split = work / "split_map.json"
+    split.write_text(json.dumps({"regions": [{"name": "fast", "size": max(16, arena // 4 // 16 * 16), "cost": 1},
+                                             {"name": "slow", "size": 4 * arena, "cost": 8}]}))
+    report = expect_success(work, prefix, model, f"-DMAP={split}")
+    header = (work / "gates" / "onnx_to_c" / "gated" / "gated.h").read_text()
+    names = [r["name"] for r in report["memory_map"]["regions"]]
+    if names != ["fast", "slow"] or "GATED_ARENA_SLOW_SIZE" not in header:
+        consumer.fail(f"MEMORY_MAP: regions {names} in the report, header without GATED_ARENA_SLOW_SIZE")
+    print("ok: MEMORY_MAP builds one array per region")
+    tiny = work / "tiny_map.json"
+    tiny.write_text(json.dumps({"regions": [{"name": "a", "size": 64}]}))
+    expect_failure(work, prefix, model, ["does not fit the memory map"], f"-DMAP={tiny}")
+
+
 def main():
     args = consumer.parse_args()
     w, p = args.work, args.prefix
@@ -84,9 +101,11 @@ def main():
     report = expect_success(w, p, cnn)
     arena, bound = report["arena_bytes"], report["lower_bound_bytes"]
     expect_success(w, p, cnn, f"-DLIMIT={arena}")
-    expect_failure(w, p, cnn, [f"needs {arena} bytes", f"--max-arena {arena - 1} bytes",
+    # Below the arena the model is patched to fit where it can: 256 bytes it cannot.
+    expect_failure(w, p, cnn, [f"needs {arena} bytes", "--max-arena 256 bytes",
                                f"lower bound for any order {bound} bytes", "biggest live buffers"],
-                   f"-DLIMIT={arena - 1}")
+                   "-DLIMIT=256")
+    check_memory_map(w, p, cnn, arena)
     # A certified model passes REQUIRE_CERTIFIED; a deliberately bad order does not.
     expect_success(w, p, cnn, "-DCERTIFIED=ON")
     hard = consumer.ROOT / "models" / "hard" / "unet_late_skips" / "model.onnx"
