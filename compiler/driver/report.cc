@@ -175,6 +175,7 @@ void WriteMemoryMap(ReportWriter& w, const CompileOptions& o, const CompileResul
   w.EndArray();
   w.Double(F::kMemoryMapAccessCost, r.regions.access_cost);
   w.Double(F::kMemoryMapAccessCostLowerBound, r.regions.access_cost_lower_bound);
+  w.Double(F::kMemoryMapAccessCostGapPercent, AccessCostGapPercent(r.regions.access_cost, r.regions.access_cost_lower_bound));
   w.Double(F::kMemoryMapAccessCostBaseline, r.regions.access_cost_baseline);
   w.EndObject();
 }

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/driver/report_fields.h"
+#include "passes/planning/region_plan.h"
 
 namespace oc {
 namespace {
@@ -134,6 +135,10 @@ absl::Status CheckMemoryRegions(const Program& p, const JsonValue& report, const
   if (!Near(cost, claimed)) return Mismatch(absl::StrCat("access cost ", claimed, " but the regions give ", cost));
   const double bound = At(mm, F::kMemoryMapAccessCostLowerBound).number;
   if (bound > claimed && !Near(bound, claimed)) return Mismatch("the access cost is below its lower bound");
+  const double gap = At(mm, F::kMemoryMapAccessCostGapPercent).number;
+  if (std::abs(gap - AccessCostGapPercent(claimed, bound)) > 1e-3 * std::max(1.0, gap)) {
+    return Mismatch(absl::StrCat("access cost gap ", gap, "% but cost and bound give ", AccessCostGapPercent(claimed, bound), "%"));
+  }
   if (claimed > At(mm, F::kMemoryMapAccessCostBaseline).number &&
       !Near(claimed, At(mm, F::kMemoryMapAccessCostBaseline).number)) {
     return Mismatch("the access cost is above its baseline");

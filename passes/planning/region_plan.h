@@ -42,6 +42,12 @@ struct RegionPlan {
   int improvements = 0;  // moves and swaps the search kept over the baseline
 };
 
+// How far an access cost may be above the best split, in percent of its
+// lower bound (0 when the bound is 0).
+inline double AccessCostGapPercent(double cost, double lower_bound) {
+  return lower_bound > 0 ? 100.0 * (cost - lower_bound) / lower_bound : 0.0;
+}
+
 // Bytes each buffer's values are read and written per inference: every
 // statement that runs code reads each arena operand whole and writes each
 // arena result whole; with --io=arena the caller writes each input and reads
