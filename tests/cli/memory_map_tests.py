@@ -15,7 +15,7 @@ import json
 import sys
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-from run_cli_tests import CNN, ROOT, check, failures, parse_work_args, run  # noqa: E402
+from run_cli_tests import CNN, ROOT, check, check_verifies, failures, parse_work_args, run  # noqa: E402
 
 
 def write_map(work, tag, regions):
@@ -28,6 +28,18 @@ def files_of(out):
     return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
 
 
+def check_verify_gap(compiler, work, split):
+    """verify accepts the split's report and rejects it with the access cost's gap to its bound changed."""
+    rc, _, err = run(compiler, CNN, "-o", work / "gap_out", "--memory-map", split, "--report", work / "gap.json")
+    check(rc == 0, f"a split map compiles with a report {err.strip()}")
+    check_verifies(compiler, work / "gap.json", CNN, "a split map")
+    report = json.loads((work / "gap.json").read_text())
+    report["memory_map"]["access_cost_gap_percent"] += 5
+    (work / "gap_tampered.json").write_text(json.dumps(report))
+    rc, _, err = run(compiler, "verify", work / "gap_tampered.json", CNN)
+    check(rc == 1 and "access cost gap" in err, f"verify rejects a changed access cost gap: {err.strip()[-200:]}")
+
+
 def test_split(compiler, work):
     rc, _, err = run(compiler, CNN, "-o", work / "one", "--report", work / "one_report.json")
     check(rc == 0, f"cnn_small compiles {err.strip()}")
@@ -38,6 +50,7 @@ def test_split(compiler, work):
                                       {"name": "slow", "size": 1 << 20, "cost": 8}])
     rc, _, err = run(compiler, CNN, "-o", work / "split_out", "--memory-map", split)
     check(rc == 0 and (work / "split_out").exists(), f"a split map ({fast} + 1 MiB) compiles {err.strip()}")
+    check_verify_gap(compiler, work, split)
     rc, out, err = run(compiler, CNN, "--emit=planned", "--memory-map", split)
     check(rc == 0 and "per region" in out, f"--emit=planned shows the per-region plan {err.strip()}")
     # Regions below the biggest buffer: fit first patches the model so that
@@ -46,9 +59,8 @@ def test_split(compiler, work):
                                       {"name": "b", "size": biggest - 16, "cost": 2}])
     rc, _, err = run(compiler, CNN, "-o", work / "below_out", "--memory-map", below,
                      "--report", work / "below.json")
-    if rc == 0:
-        check(json.loads((work / "below.json").read_text())["patches"]["applied"],
-              "regions below the biggest buffer: patched to fit")
+    check(rc == 0 and json.loads((work / "below.json").read_text())["patches"]["applied"],
+          f"regions below the biggest buffer: patched to fit {err.strip()}")
     tiny = write_map(work, "tiny", [{"name": "a", "size": 64, "cost": 1}, {"name": "b", "size": 64, "cost": 2}])
     rc, _, err = run(compiler, CNN, "-o", work / "tiny_out", "--memory-map", tiny)
     lines = err.splitlines()
