@@ -17,8 +17,9 @@ const std::vector<Target>& Targets() {
       {"cortex-m0", "Cortex-M0 (Armv6-M, no FPU)", 8, ".bss.arena", {}, true},
       {"cortex-m3", "Cortex-M3 (Armv7-M, no FPU)", 8, ".bss.arena", {}, true},
       {"cortex-m4", "Cortex-M4F (Armv7E-M, single-precision FPU)", 8, ".bss.arena",
-       {.fpu_vmla = true, .fpu = true}, true, {"arm"}},
-      {"cortex-m7", "Cortex-M7 (Armv7E-M, FPU)", 8, ".bss.arena", {.fpu_vmla = true, .fpu = true},
+       {.fpu_vmla = true, .fpu = true, .dsp_smlad = true}, true, {"arm"}},
+      {"cortex-m7", "Cortex-M7 (Armv7E-M, FPU)", 8, ".bss.arena",
+       {.fpu_vmla = true, .fpu = true, .dsp_smlad = true},
        true, {"arm"}},
   };
   return kTargets;

@@ -31,6 +31,9 @@ struct TargetFeatures {
   // Hardware floating point (else 8-bit layers requantize in fixed point by
   // default).
   bool fpu = false;
+  // The Armv7E-M DSP extension (SMLAD): kernels that pair 8-bit products in
+  // 16-bit lanes may be chosen for it.
+  bool dsp_smlad = false;
 };
 
 struct Target {

@@ -2,7 +2,8 @@
  * Tests of the kernels that runtime/arm speeds up on Cortex-M4F/M7: Gemm
  * with B transposed, 1x1 convolutions, and 1x1 convolutions over their own
  * input (oc_conv1x1_overlap_f32); and the 8-bit matrix product, whose
- * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c). Also the
+ * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c, and
+ * qgemm_packed.c for fully connected layers). Also the
  * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32,
  * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d.
  *
@@ -438,6 +439,46 @@ static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, 
     }
     for (; j < cog; j++) {
       for (k = 0; k < kk; k++) out[at++] = wg[j * kk + k];
+    }
+  }
+}
+
+/* The fully connected kernel with packed weights (oc_qgemm_packed: SMLAD on
+ * M4/M7, four outputs per pass over a row), against the sums one column at a
+ * time; B transposed with zero points 0, A's zero point folded into the bias.
+ * Rows of odd k start unaligned. */
+static uint8_t g_qpacked[QG_MAX];
+static void test_qgemm_packed(void) {
+  static const int32_t ms[3] = {1, 2, 3};
+  static const int32_t ns[7] = {1, 3, 4, 5, 8, 13, 16};
+  static const int32_t ks[8] = {1, 3, 4, 5, 8, 9, 40, 64};
+  int32_t mi, ni, ki, i;
+  char name[96];
+  for (mi = 0; mi < 3; mi++) {
+    for (ni = 0; ni < 7; ni++) {
+      for (ki = 0; ki < 8; ki++) {
+        const int32_t variant = (mi * 7 + ni) * 8 + ki;
+        const int32_t shape[3] = {ms[mi], ns[ni], ks[ki]};
+        oc_qgemm_params q;
+        oc_requant8 r;
+        memset(&q, 0, sizeof q);
+        q.m = ms[mi], q.n = ns[ni], q.k = ks[ki], q.trans_b = 1, q.zp_folded = 1;
+        q.a_signed = variant % 2, q.b_signed = (variant / 2) % 4 != 3, q.y_signed = variant % 5 != 0;
+        q.a_zp = q.a_signed ? (int32_t)(rnd_u32() % 255u) - 127 : (int32_t)(rnd_u32() % 256u);
+        for (i = 0; i < q.m * q.k; i++) g_qa[i] = (uint8_t)rnd_u32();
+        for (i = 0; i < q.n * q.k; i++) g_qb[i] = (uint8_t)rnd_u32();
+        for (i = 0; i < q.n; i++) g_qbias[i] = (int32_t)(rnd_u32() % 20001u) - 10000;
+        memset(&r, 0, sizeof r);
+        r.mult = g_qmult, r.per_channel = 1;
+        r.zp = q.y_signed ? 3 : 120, r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+        fold_qgemm_bias(&q, g_qb, NULL, g_qbias, g_qfolded);
+        pack_column_weights(g_qb, q.n, 1, q.k, g_qpacked);
+        oc_qgemm_packed(&q, &r, g_qa, g_qpacked, g_qfolded, g_qy);
+        ref_qgemm(&q, &r, g_qa, g_qb, NULL, g_qbias, g_qwant);
+        for (i = 0; i < q.m * q.n; i++) g_qgot[i] = (float)oc_q8_get(g_qy, q.y_signed, i);
+        case_name(name, "qgemm packed A B^T", shape, 3);
+        check_case(name, g_qgot, g_qwant, q.m * q.n);
+      }
     }
   }
 }
@@ -1229,6 +1270,7 @@ static void test_qconv_nhwc(void) {
 int main(void) {
   test_gemm_nt();
   test_qgemm();
+  test_qgemm_packed();
   test_qpointwise();
   test_qconv2d();
   test_qdw3x3();

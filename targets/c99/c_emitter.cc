@@ -530,8 +530,9 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
 
 absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryModel& m,
                                                  const ArenaPlan& plan, const EmitOptions& o) {
-  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+  EmitContext ctx{p, m, plan, o.name, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   ctx.requant_fixed = o.requant_fixed;
+  ctx.dsp_smlad = o.target->features.dsp_smlad;
   ctx.regions = o.regions;
   ReserveFileNames(ctx.names, o.name);
 

@@ -34,6 +34,7 @@ struct EmitContext {
   // context struct (none: the one arena, c->arena).
   std::vector<EmitRegion> regions;
   std::map<std::string, std::string> arena_field;
+  bool dsp_smlad = false;  // the target's TargetFeatures::dsp_smlad
 
   // `c->FIELD + macro`: the arena address of an offset macro.
   std::string ArenaAt(const std::string& offset_macro) const;
@@ -65,6 +66,11 @@ bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s);
 bool QGemmFoldsZeroPoints(const Program& p, const Statement& s);
 // Its b zero points are all 0 (the kernel is then given none).
 bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s);
+// A fully connected layer that runs oc_qgemm_packed on an SMLAD target (the
+// portable loop is faster with b as it is): zero points folded, b's all 0, b
+// transposed and 8-bit, an 8-bit result; b packed like the column
+// convolution's weights.
+bool QGemmRunsPacked(const EmitContext& ctx, const Statement& s);
 
 // Writes the weights (constants) as static const arrays and fills weight_name;
 // constants that only OperandFoldedIntoCode positions read are left out.

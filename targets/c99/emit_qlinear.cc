@@ -43,6 +43,12 @@ bool QGemmZeroPointsOfBAllZero(const Program& p, const Statement& s) {
   return std::all_of(z.data.begin(), z.data.end(), [](uint8_t b) { return b == 0; });
 }
 
+bool QGemmRunsPacked(const EmitContext& ctx, const Statement& s) {
+  const Program& p = ctx.program;
+  return ctx.dsp_smlad && QGemmFoldsZeroPoints(p, s) && !HasFourBitWeights(s) && QGemmZeroPointsOfBAllZero(p, s) &&
+         s.Int("trans_b") != 0 && p.value(s.results[0]).dtype != DType::kF32;
+}
+
 bool QConvRunsPacked(const EmitContext& ctx, const Statement& s) {
   if (s.op != OpKind::kQLinearConv) return false;
   if (s.scratch_bytes > 0) return true;  // the column (compiler/target/kernel_facts.h)
@@ -68,6 +74,7 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
       if (i == 5 || i == 8) {
         return QGemmFoldsZeroPoints(p, s) && (i == 8 || QGemmZeroPointsOfBAllZero(p, s));
       }
+      if (i == 3 && QGemmRunsPacked(ctx, s)) return true;  // packed into the statement
       return i != 0 && i != 3;
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
       if ((i == 3 || i == 5 || i == 8) && QConvRunsPacked(ctx, s)) return true;
@@ -361,7 +368,6 @@ absl::Status StatementEmitter::QLinearGemm() {
        ".a_scale = " + CFloat(FloatsOf(V(s_.operands[1]))[0]),
        ".y_scale = " + CFloat(FloatsOf(V(s_.operands[6]))[0]),
        absl::StrCat(".zp_folded = ", QGemmFoldsZeroPoints(ctx_.program, s_) ? 1 : 0)});
-  Use("qgemm.c");
   std::string bias = OptionalRead(8), b_zp = Read(5);
   if (QGemmFoldsZeroPoints(ctx_.program, s_)) {
     // bias[j] + k za zb[j] - za sum_k b[k, j], mod 2^32 (oc_qgemm_params).
@@ -374,6 +380,13 @@ absl::Status StatementEmitter::QLinearGemm() {
     bias = "bias";
     if (QGemmZeroPointsOfBAllZero(ctx_.program, s_)) b_zp = "NULL";
   }
+  if (QGemmRunsPacked(ctx_, s_)) {  // four outputs per pass over a row (qgemm_packed.c)
+    PackedWeights(V(s_.operands[3]), n, 1, k);
+    Use("qgemm_packed.c");
+    w_.Line(absl::StrCat("oc_qgemm_packed(&p, &r, ", Read(0), ", w, bias, ", Write(), ");"));
+    return absl::OkStatus();
+  }
+  Use("qgemm.c");
   w_.Line(absl::StrCat("oc_qgemm(&p, &r, ", Read(0), ", ", Read(3), ", ", b_zp, ", ", bias, ", ",
                        Write(), ");"));
   return absl::OkStatus();

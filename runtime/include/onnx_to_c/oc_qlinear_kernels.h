@@ -72,6 +72,11 @@ OC_API void oc_qconcat_part(const oc_qconcat_params *q, const oc_requant8 *r, co
                             void *y);
 OC_API void oc_qgemm(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *b,
                      const void *b_zp, const int32_t *bias, void *y);
+/* The same for a constant, transposed B with zero points 0 (trans_b, zp_folded, an 8-bit
+ * y): B packed and A's zero point folded into the bias as for oc_qconv_column
+ * (qgemm_packed.c). */
+OC_API void oc_qgemm_packed(const oc_qgemm_params *q, const oc_requant8 *r, const void *a, const void *w,
+                            const int32_t *folded_bias, void *y);
 OC_API void oc_qbinary(const oc_qbinary_params *q, const oc_requant8 *r, const void *a,
                        const void *b, void *y);
 OC_API void oc_qavgpool(const oc_qpool_params *q, const oc_requant8 *r, const void *x, void *y);
