@@ -17,10 +17,11 @@ set(flags -std=c99 -pedantic -Wall -Wextra -Werror -Wdouble-promotion -O2 -ffp-c
           -DOC_TEST_SEMIHOSTING -I${bed})
 set(link -nostartfiles --specs=nano.specs -L${bed} -T${bed}/mps2.ld -Wl,--gc-sections -lm)
 # name|QEMU machine|compiler flags (comma-separated)|kernel folders (comma-separated): the
-# Armv7E-M kernels on the M4F and M7, and on the M4F the reference ones they replace
+# Armv7E-M kernels on the M4F and M7 (there the 8-bit channels-last windows in pairs wherever
+# two are adjacent), and on the M4F the reference ones they replace
 set(targets
   "cortex-m4|mps2-an386|-mcpu=cortex-m4,-mthumb,-mfloat-abi=hard,-mfpu=fpv4-sp-d16,-DOC_ARM_VMLA=1|arm,reference"
-  "cortex-m7|mps2-an500|-mcpu=cortex-m7,-mthumb,-mfloat-abi=hard,-mfpu=fpv5-d16,-DOC_ARM_VMLA=1|arm,reference"
+  "cortex-m7|mps2-an500|-mcpu=cortex-m7,-mthumb,-mfloat-abi=hard,-mfpu=fpv5-d16,-DOC_ARM_VMLA=1,-DOC_QNHWC_PAIR_MIN=1|arm,reference"
   "cortex-m4-reference|mps2-an386|-mcpu=cortex-m4,-mthumb,-mfloat-abi=hard,-mfpu=fpv4-sp-d16,-DOC_ARM_VMLA=1|reference"
   "cortex-m3|mps2-an385|-mcpu=cortex-m3,-mthumb,-mfloat-abi=soft|reference")
 file(MAKE_DIRECTORY ${OUT})

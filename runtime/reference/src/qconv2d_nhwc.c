@@ -61,8 +61,9 @@
  * word of each channel's weights the same way, two SMLAD per channel. A
  * dense window is one piece of assembler, its kernel rows' runs in steps of
  * four and their tails byte by byte (MLA): 23 instructions per 16
- * multiply-accumulates. SMLAD's sums wrap like the uint32 ones and the
- * products are exact, so the same bits.
+ * multiply-accumulates; where the windows are long, two adjacent pixels
+ * share each unpacked weight word (oc_qnhwc_pair.h: 20 per 16). SMLAD's sums
+ * wrap like the uint32 ones and the products are exact, so the same bits.
  */
 #include "onnx_to_c/oc_qconv_loops.h"
 #include "onnx_to_c/oc_qnhwc_fast.h"
@@ -208,6 +209,11 @@ QNHWC_WSUM_DEFINE(qnhwc_wsum_u8_, uint8_t, 0)
       }                                                                                          \
     }                                                                                            \
   }
+#endif
+
+/* The pixels of a span two at a time (on M4/M7: oc_qnhwc_pair.h); none here. */
+#ifndef QNHWC_PAIRS_
+#define QNHWC_PAIRS_(P, XT, WT)
 #endif
 
 /* A dense window's clipping (kernel columns [w0, w1), nkh kernel rows):
@@ -410,7 +416,9 @@ typedef struct {
     uint32_t s[4];                                                                               \
     int32_t j;                                                                                   \
     (void)x_kh, (void)w_kh, (void)nkh, (void)flip;                                               \
-    for (j = 0; j < n; j++, xr += xs, out += y_x) {                                              \
+    j = 0;                                                                                       \
+    QNHWC_PAIRS_(P, XT, WT)                                                                      \
+    for (; j < n; j++, xr += xs, out += y_x) {                                                   \
       uint32_t s0 = b0, s1 = b1, s2 = b2, s3 = b3; /* int32 wrap-around */                       \
       if (pat.run > 0) QNHWC_WINDOW_(XT, WT, XS, XF, XLDB, XFIX, WS, WLDB)                       \
       QNHWC_PUT_                                                                                 \
@@ -591,6 +599,7 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_DW_PACK_
 #undef QNHWC_DW_PACKED_
 #undef QNHWC_DW_TAPS_
+#undef QNHWC_PAIRS_
 
 OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                             const void *w, const void *w_zp, const int32_t *bias, void *y,

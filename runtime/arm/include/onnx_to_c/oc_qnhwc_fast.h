@@ -8,6 +8,7 @@
 
 #include "onnx_to_c/oc_q8_dsp.h"
 #include "onnx_to_c/oc_qconv_loops.h"
+#include "onnx_to_c/oc_qnhwc_pair.h"
 
 #if OC_Q8_DSP
 /* Four values of a contiguous run per step (see the header). XL, XH: the
