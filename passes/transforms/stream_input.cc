@@ -40,6 +40,11 @@ absl::Status CheckStreamableInput(const Program& program, int index) {
     for (ValueId o : s.operands) {
       if (o != x) continue;
       read = true;
+      if (s.op == OpKind::kSlice && !IsRowBandSlice(program, s)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--stream-input: input '", xv.name, "' is sliced by node '", s.node_name,
+            "' (slice) to less than whole rows; only bands of whole rows can be fetched"));
+      }
       if (!IsRowBandSlice(program, s)) {
         return absl::InvalidArgumentError(absl::StrCat(
             "--stream-input: input '", xv.name, "' is read by node '", s.node_name, "' (", GetOpInfo(s.op).name,
