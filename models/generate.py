@@ -37,6 +37,7 @@ sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from generate_bad import generate_bad  # noqa: E402
 from generate_int8 import register_int8_models  # noqa: E402
 from generate_keras import register_keras_models  # noqa: E402
+from generate_mobilenet_v2_224 import register_mobilenet_v2_224  # noqa: E402
 from generate_modern import register_modern_models  # noqa: E402
 from generate_vww import register_vww_model  # noqa: E402
 
@@ -1422,7 +1423,7 @@ def generate_model(name, out_dir):
     fn(b)
     m = b.build(fn.__doc__.strip())
 
-    mdir = out_dir / name
+    mdir = out_dir / getattr(fn, "subdir", "") / name  # subdir: out of the folders the suites walk
     if mdir.exists():
         shutil.rmtree(mdir)
     ddir = mdir / "test_data_set_0"
@@ -1462,6 +1463,7 @@ register_int8_models(model)
 register_modern_models(model, Builder, run_ort, write_test_data)
 register_keras_models(model)
 register_vww_model(model)
+register_mobilenet_v2_224(model)
 
 
 def main():

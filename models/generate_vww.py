@@ -40,48 +40,52 @@ def activation_params(values):
     return scale, zp
 
 
+class Network:
+    """Builds the QDQ graph while running the float network for calibration."""
+
+    def __init__(self, b, image):
+        self.b, self.value = b, image.astype(np.float64)[0]
+
+    def qdq(self, x, scale, zp):
+        s, z = self.b.const(np.float32(scale)), self.b.const(np.array(zp, np.int8))
+        return self.b.node("DequantizeLinear", [self.b.node("QuantizeLinear", [x, s, z]), s, z])
+
+    def dequantized_weight(self, shape):
+        """A He-scaled random weight: its DequantizeLinear node, float values and scales."""
+        w = self.b.rng.standard_normal(shape) * np.sqrt(2.0 / np.prod(shape[1:]))
+        scale = (np.abs(w).reshape(shape[0], -1).max(axis=1) / 127.0).astype(np.float32)
+        q = np.clip(np.round(w / scale.reshape(-1, *[1] * (len(shape) - 1))), -127, 127).astype(np.int8)
+        node = self.b.node("DequantizeLinear", [self.b.const(q), self.b.const(scale),
+                                                self.b.const(np.zeros(shape[0], np.int8))], axis=0)
+        return node, q.astype(np.float64) * scale.reshape(-1, *[1] * (len(shape) - 1)), scale
+
+    def dequantized_bias(self, x_scale, w_scale):
+        s = (np.float32(x_scale) * w_scale).astype(np.float32)
+        q = np.round(self.b.rng.standard_normal(len(s)) * 0.1 / s).astype(np.int32)
+        node = self.b.node("DequantizeLinear", [self.b.const(q, dtype=np.int32), self.b.const(s),
+                                                self.b.const(np.zeros(len(s)), dtype=np.int32)], axis=0)
+        return node, q.astype(np.float64) * s
+
+    def conv(self, x, x_scale, shape, stride, group, relu=True, relu_max=None):
+        """Conv (+ Relu folded into the output's zero point; with relu_max, ReLU6 say, the
+        output's range also ends there, so QuantizeLinear's saturation clips) of the QDQ tensor x."""
+        w, wf, ws = self.dequantized_weight(shape)
+        bias, bf = self.dequantized_bias(x_scale, ws)
+        k = shape[2]
+        pads = [k // 2] * 4 if stride == 1 else [0, 0, k // 2, k // 2]
+        y = self.b.node("Conv", [x, w, bias], kernel_shape=[k, k], strides=[stride, stride],
+                        pads=pads, group=group)
+        self.value = conv_nchw(self.value, wf, bf, stride, pads, group)
+        if relu:
+            self.value = np.maximum(self.value, 0.0)
+        if relu_max is not None:
+            self.value = np.minimum(self.value, relu_max)
+        scale, zp = activation_params(self.value)
+        return self.qdq(y, scale, zp), scale
+
+
 def register_vww_model(model):
     """Registers the model with generate.py's @model decorator."""
-
-    class Network:
-        """Builds the QDQ graph while running the float network for calibration."""
-
-        def __init__(self, b, image):
-            self.b, self.value = b, image.astype(np.float64)[0]
-
-        def qdq(self, x, scale, zp):
-            s, z = self.b.const(np.float32(scale)), self.b.const(np.array(zp, np.int8))
-            return self.b.node("DequantizeLinear", [self.b.node("QuantizeLinear", [x, s, z]), s, z])
-
-        def dequantized_weight(self, shape):
-            """A He-scaled random weight: its DequantizeLinear node, float values and scales."""
-            w = self.b.rng.standard_normal(shape) * np.sqrt(2.0 / np.prod(shape[1:]))
-            scale = (np.abs(w).reshape(shape[0], -1).max(axis=1) / 127.0).astype(np.float32)
-            q = np.clip(np.round(w / scale.reshape(-1, *[1] * (len(shape) - 1))), -127, 127).astype(np.int8)
-            node = self.b.node("DequantizeLinear", [self.b.const(q), self.b.const(scale),
-                                                    self.b.const(np.zeros(shape[0], np.int8))], axis=0)
-            return node, q.astype(np.float64) * scale.reshape(-1, *[1] * (len(shape) - 1)), scale
-
-        def dequantized_bias(self, x_scale, w_scale):
-            s = (np.float32(x_scale) * w_scale).astype(np.float32)
-            q = np.round(self.b.rng.standard_normal(len(s)) * 0.1 / s).astype(np.int32)
-            node = self.b.node("DequantizeLinear", [self.b.const(q, dtype=np.int32), self.b.const(s),
-                                                    self.b.const(np.zeros(len(s)), dtype=np.int32)], axis=0)
-            return node, q.astype(np.float64) * s
-
-        def conv(self, x, x_scale, shape, stride, group, relu=True):
-            """Conv (+ Relu folded into the output's zero point) of the QDQ tensor x."""
-            w, wf, ws = self.dequantized_weight(shape)
-            bias, bf = self.dequantized_bias(x_scale, ws)
-            k = shape[2]
-            pads = [k // 2] * 4 if stride == 1 else [0, 0, k // 2, k // 2]
-            y = self.b.node("Conv", [x, w, bias], kernel_shape=[k, k], strides=[stride, stride],
-                            pads=pads, group=group)
-            self.value = conv_nchw(self.value, wf, bf, stride, pads, group)
-            if relu:
-                self.value = np.maximum(self.value, 0.0)
-            scale, zp = activation_params(self.value)
-            return self.qdq(y, scale, zp), scale
 
     @model("int8_vww_96")
     def _(b):

@@ -121,10 +121,23 @@ case "$work" in *'"'*|*'\'*) fail "the build directory must not contain quotes o
   # Inputs and outputs in the arena (--io=arena): the inputs are copied in before the measured
   # run, as a sensor driver would write them, and the outputs read where they are. Otherwise
   # the test bed holds the output buffers.
+  # --stream-input: the model fetches the streamed input's rows from the flash image.
+  echo '#ifdef NET_STREAMED_INPUT'
+  echo 'void net_fetch_input_rows(int input, int32_t first_row, int32_t row_count, void *dst) {'
+  echo '  const uint8_t *src = (const uint8_t *)oc_inputs[input];'
+  echo '  uint32_t plane, bytes = (uint32_t)row_count * NET_STREAMED_INPUT_ROW_BYTES;'
+  echo '  for (plane = 0; plane < NET_STREAMED_INPUT_PLANES; ++plane) {'
+  echo '    memcpy((uint8_t *)dst + plane * bytes,'
+  echo '           src + (plane * NET_STREAMED_INPUT_ROWS + (uint32_t)first_row) * NET_STREAMED_INPUT_ROW_BYTES, bytes);'
+  echo '  }'
+  echo '}'
+  echo '#endif'
   echo '#if NET_IO_IN_ARENA'
   echo 'void oc_model_load_inputs(void) {'
   echo '  unsigned i;'
-  echo '  for (i = 0; i < oc_num_inputs; ++i) memcpy(net_input(i), oc_inputs[i], oc_input_bytes[i]);'
+  echo '  for (i = 0; i < oc_num_inputs; ++i) {'
+  echo '    if (net_input(i) != NULL) memcpy(net_input(i), oc_inputs[i], oc_input_bytes[i]);'
+  echo '  }'
   echo '}'
   echo 'int oc_model_run(void) { return net_invoke(); }'
   echo 'const void *oc_output(unsigned i) { return net_output(i); }'

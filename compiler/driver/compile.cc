@@ -10,6 +10,7 @@
 #include "compiler/support/c_names.h"
 #include "compiler/support/status.h"
 #include "passes/transforms/quantized_io.h"
+#include "passes/transforms/stream_input.h"
 
 namespace oc {
 namespace {
@@ -47,6 +48,7 @@ MemoryOptions MemoryOptionsFor(const CompileOptions& o) {
   m.recompute_cap = o.recompute_cap;
   m.recompute_mac_budget_percent = o.recompute_mac_budget_percent;
   m.patches = o.patches;
+  m.stream_input = o.stream_input;
   m.kernel_scratch_budget = o.kernel_scratch_budget;
   m.memory_map = o.memory_map;
   m.fit_arena_bytes = o.max_arena_bytes;
@@ -104,6 +106,24 @@ PlanSearchOptions PlanSearchOptionsFor(const CompileOptions& o) {
 
 namespace {
 
+// --stream-input: the chosen program streams a graph input, read only by its
+// patches' row slices.
+absl::Status CheckStreamedInput(const CompileResult& r) {
+  const int index = r.memory.aliases.streamed_input;
+  if (index < 0 && !r.patches.stream_refusal.empty()) {
+    return absl::InvalidArgumentError(r.patches.stream_refusal);
+  }
+  if (index < 0) {
+    return absl::InvalidArgumentError(
+        r.patches.applied
+            ? absl::StrCat("--stream-input: the patch region starts at '", r.patches.input_name,
+                           "', not at a graph input: no input can be streamed")
+            : "--stream-input: no patch region from a graph input applies (none within "
+              "--recompute-mac-budget, or the input has readers outside every region)");
+  }
+  return CheckStreamableInput(r.program, index);
+}
+
 // Everything after the import: the planning search (IR passes, then the
 // memory stages), the gates, emission.
 absl::Status CompileImported(const CompileOptions& o, const std::string& name, CompileResult& r) {
@@ -118,6 +138,7 @@ absl::Status CompileImported(const CompileOptions& o, const std::string& name, C
   if (!r.planned) {
     return absl::InvalidArgumentError("the pass list ends before the plan stage: there is no arena plan to emit");
   }
+  if (o.stream_input) OC_RETURN_IF_ERROR(CheckStreamedInput(r));
   OC_RETURN_IF_ERROR(CheckGates(o, r));
 
   const auto t0 = std::chrono::steady_clock::now();

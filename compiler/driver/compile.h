@@ -61,6 +61,9 @@ struct CompileOptions {
   double recompute_mac_budget_percent = 1.0;
   // Patch-based execution (passes/transforms/patches.h), under the same MAC budget.
   MemoryOptions::Patches patches = MemoryOptions::Patches::kOff;
+  // --stream-input: the patch region starts at a graph input whose rows the
+  // firmware delivers (passes/transforms/stream_input.h).
+  bool stream_input = false;
   // Arena bytes the fast kernels' scratch may add (passes/pipeline/kernel_scratch_stage.cc);
   // -1: none, scratch only in the plan's free bytes.
   int64_t kernel_scratch_budget = -1;

@@ -101,6 +101,9 @@ std::vector<oc::CliOption> Options() {
        "(halos recomputed, outputs bit-identical) when that lowers the arena, within "
        "--recompute-mac-budget; always: keep the best patching even if it does not (testing)",
        "", "auto|off|always"},
+      {"stream-input", "", false, "",
+       "the firmware delivers the input's rows (NAME_fetch_input_rows in the header): the patch "
+       "region must start at a graph input, which then never sits whole in RAM (needs --patches)"},
       {"recompute-cap", "", true, "1", "extra runs allowed per statement under --recompute", "", "K"},
       {"recompute-mac-budget", "", true, "1",
        "extra MACs allowed under --recompute, in percent of the model's", "", "PCT"},
@@ -150,6 +153,7 @@ std::string ProvenanceLine(const oc::CliParser& cli) {
     if (cli.Has(opt)) line += absl::StrCat(" --", opt, "=", cli.Get(opt));
   }
   if (cli.Has("quantized-io")) line += " --quantized-io";
+  if (cli.Has("stream-input")) line += " --stream-input";
   if (cli.Has("arena-guard")) line += " --arena-guard";
   if (cli.Has("memory-map")) {
     line += " --memory-map=" + std::filesystem::path(cli.Get("memory-map")).filename().string();
@@ -258,6 +262,8 @@ std::string ReadMemoryOptions(const oc::CliParser& cli, oc::CompileOptions& o) {
   }
   using Patches = oc::MemoryOptions::Patches;
   o.patches = patches == "auto" ? Patches::kAuto : patches == "always" ? Patches::kAlways : Patches::kOff;
+  o.stream_input = cli.Has("stream-input");
+  if (o.stream_input && o.patches == Patches::kOff) return "--stream-input needs --patches=auto or always";
   int64_t recompute_cap = 0;
   if (!oc::ParseCount(cli.Get("recompute-cap"), &recompute_cap) || recompute_cap > 16) {
     return "--recompute-cap must be a number between 0 and 16";

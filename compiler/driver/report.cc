@@ -244,9 +244,10 @@ void WriteValues(ReportWriter& w, const CompileResult& r) {
     const Buffer& b = r.model.buffers[r.model.buffer_of_value[v.id]];
     w.BeginObject();
     w.Int(F::kValueId, v.id);
-    w.String(F::kValueSpace, b.location == BufferLocation::kArena   ? "arena"
-                             : b.location == BufferLocation::kInput ? "input"
-                                                                    : "output");
+    w.String(F::kValueSpace, b.location == BufferLocation::kArena      ? "arena"
+                             : b.location == BufferLocation::kInput    ? "input"
+                             : b.location == BufferLocation::kStreamed ? "streamed"
+                                                                       : "output");
     w.Int(F::kValueIndex, b.location == BufferLocation::kArena ? 0 : b.io_index);
     w.Int(F::kValueOffset, (b.location == BufferLocation::kArena ? r.plan.buffer_offset[b.id] : 0) +
                                r.model.offset_in_buffer[v.id]);
@@ -390,6 +391,7 @@ void WriteRam(ReportWriter& w, const CompileResult& r) {
   }
   w.EndArray();
   w.Bool(F::kIoInArena, r.memory.aliases.io_in_arena);
+  w.Int(F::kStreamInput, r.memory.aliases.streamed_input);
   WriteQuantizedIo(w, r.program);
   w.String(F::kLayout, r.channels_last ? "nhwc" : "nchw");
   w.Bool(F::kPartsOverContracts, r.memory.aliases.parts_over_contracts);

@@ -22,6 +22,7 @@
 #include "passes/transforms/concat_copy.h"
 #include "passes/transforms/patches.h"
 #include "passes/transforms/quantized_io.h"
+#include "passes/transforms/stream_input.h"
 #include "passes/transforms/recompute_clone.h"
 
 namespace oc {
@@ -232,7 +233,7 @@ absl::StatusOr<int64_t> LiveWithIdeal(const Problem& pr, int v, const std::vecto
 
 // Where a value's bytes are, as the report claims.
 struct Placement {
-  int space = -1;  // 0: arena, 1 + k: input k, 1001 + k: output k
+  int space = -1;  // 0: arena, 1 + k: input k, 1001 + k: output k, 2001 + k: input k streamed
   int64_t offset = 0, bytes = 0;
   bool operator==(const Placement& o) const {
     return space == o.space && offset == o.offset && bytes == o.bytes;
@@ -749,7 +750,10 @@ absl::Status ReadPlacements(Claims& c) {
     const std::string& space = At(v, F::kValueSpace).string;
     const int index = static_cast<int>(At(v, F::kValueIndex).Int());
     Placement& pl = c.where[id];
-    pl.space = space == "arena" ? 0 : space == "input" ? 1 + index : 1001 + index;
+    pl.space = space == "arena" ? 0 : space == "input" ? 1 + index : space == "streamed" ? 2001 + index : 1001 + index;
+    if (space == "streamed" && (index != At(c.r, F::kStreamInput).Int() || p.inputs()[index] != id)) {
+      return Mismatch("a value other than the stream_input is streamed");
+    }
     pl.offset = At(v, F::kValueOffset).Int();
     pl.bytes = At(v, F::kValueBytes).Int();
     if (pl.offset < 0 || pl.bytes != p.value(id).ByteSize()) return Mismatch("a value has a bad placement");
@@ -793,7 +797,16 @@ absl::Status CheckCallerIo(const Claims& c) {
   const bool io_in_arena = At(c.r, F::kIoInArena).boolean;
   const std::vector<Placement>& where = c.where;
   std::map<int, int64_t> caller_io;
+  const int64_t streamed = At(c.r, F::kStreamInput).Int();
+  if (streamed >= static_cast<int64_t>(c.p.inputs().size())) return Mismatch("stream_input names no graph input");
+  if (streamed >= 0) {
+    if (const absl::Status st = CheckStreamableInput(c.p, static_cast<int>(streamed)); !st.ok()) {
+      return Mismatch(std::string(st.message()));
+    }
+    if (where[c.p.inputs()[streamed]].space != 2001 + streamed) return Mismatch("the stream_input is not streamed");
+  }
   for (ValueId v : c.p.inputs()) {
+    if (where[v].space > 2000) continue;  // streamed: in no memory
     if ((where[v].space == 0) != io_in_arena) return Mismatch("a graph input is not where io_in_arena says");
     if (where[v].space != 0) caller_io[where[v].space] = where[v].bytes;
   }

@@ -80,12 +80,14 @@ class BufferAssigner {
 
   void Run() {
     for (size_t i = 0; i < p_.inputs().size(); ++i) {
-      int b = NewBuffer(p_.inputs()[i],
-                        m_.aliases.io_in_arena ? BufferLocation::kArena : BufferLocation::kInput);
+      const bool streamed = m_.aliases.streamed_input == static_cast<int>(i);
+      int b = NewBuffer(p_.inputs()[i], streamed                  ? BufferLocation::kStreamed
+                                        : m_.aliases.io_in_arena ? BufferLocation::kArena
+                                                                 : BufferLocation::kInput);
       m_.buffers[b].holds_input = true;
       m_.buffers[b].io_index = static_cast<int>(i);
       // In the arena an input's last reader may write over it (in place).
-      if (m_.aliases.io_in_arena) current_readers_[b] = readers_[p_.inputs()[i]];
+      if (m_.aliases.io_in_arena && !streamed) current_readers_[b] = readers_[p_.inputs()[i]];
     }
     for (const Value& v : p_.values()) {
       if (v.IsConstant()) NewBuffer(v.id, BufferLocation::kConstant);

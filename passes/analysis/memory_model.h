@@ -33,6 +33,7 @@ enum class BufferLocation {
   kInput,     // the caller's input buffer
   kOutput,    // the caller's output buffer
   kConstant,  // a weight in flash
+  kStreamed,  // a graph input the firmware delivers row by row (--stream-input): no bytes anywhere
 };
 
 // What the memory model may share, and where the graph's inputs and outputs
@@ -61,6 +62,10 @@ struct AliasOptions {
   // buffers at fixed offsets, and a long chain can pack worse than the peak
   // (compile.cc tries cutting chains where the plan misses the peak).
   std::vector<int32_t> cut_contracts;
+  // --stream-input: the graph input (its index) whose rows the firmware
+  // delivers into each patch's slice; it is no buffer in the arena nor the
+  // caller's (BufferLocation::kStreamed). -1: none.
+  int streamed_input = -1;
   // Everything off: every value gets bytes of its own (TFLite-style baseline).
   static AliasOptions None(bool io_in_arena = false) {
     return {false, false, false, false, false, io_in_arena, false, false, {}};

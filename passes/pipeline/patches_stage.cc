@@ -17,6 +17,7 @@
 #include "passes/pipeline/pass.h"
 #include "passes/planning/region_plan.h"
 #include "passes/transforms/recompute_clone.h"
+#include "passes/transforms/stream_input.h"
 
 namespace oc {
 namespace {
@@ -57,16 +58,25 @@ std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel&
   const int64_t max_candidates = MaxCandidates(before);
   std::vector<Candidate> out;
   for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
+    // --stream-input: regions from a graph input, in bands of whole rows.
+    AliasOptions aliases = mo.aliases;
+    aliases.streamed_input = mo.stream_input ? GraphInputIndex(skeleton, region.input) : -1;
+    if (mo.stream_input && aliases.streamed_input < 0) continue;
     const Shape& y = skeleton.value(region.output).shape;
     for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
-      for (int64_t cols = 1; cols <= std::min(y[3], kMaxGridCols); ++cols) {
+      for (int64_t cols = 1; cols <= std::min(y[3], mo.stream_input ? 1 : kMaxGridCols); ++cols) {
         if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
         const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
         if (!macs.ok() || macs->second - macs->first > ps.budget_macs) continue;
         Program candidate = skeleton;
         if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
+        if (mo.stream_input) {
+          const absl::Status streamable = CheckStreamableInput(candidate, aliases.streamed_input);
+          if (!streamable.ok() && ps.stream_refusal.empty()) ps.stream_refusal = std::string(streamable.message());
+          if (!streamable.ok()) continue;
+        }
         ++ps.candidates_tried;
-        const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, mo.aliases);
+        const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
         int64_t largest = 0;
         for (const Buffer& b : m.buffers) {
           if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
@@ -178,11 +188,13 @@ absl::Status RunPatchesStage(PipelineState& s) {
     if (!best || std::tie(c.peak, c.extra_macs) < std::tie(best->peak, best->extra_macs)) best = c;
   }
   bool kept = false;
-  if (mo.patches_fit_first && !FitsLimit(before, m0, plan0, mo)) {
+  if (mo.patches_fit_first && !mo.stream_input && !FitsLimit(before, m0, plan0, mo)) {
     OC_ASSIGN_OR_RETURN(kept, TakeCheapestThatFits(s, before, std::move(candidates)));
   }
-  const bool always = mo.patches == MemoryOptions::Patches::kAlways;
+  // Streamed, the best candidate is kept regardless: only it leaves the input out.
+  const bool always = mo.patches == MemoryOptions::Patches::kAlways || mo.stream_input;
   if (!kept && best && (always || best->peak < m0.peak_bytes)) {
+    if (mo.stream_input) s.memory.aliases.streamed_input = GraphInputIndex(before, best->region.input);
     OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
     if (always || t.arena < plan0.arena_bytes) {
       Adopt(s, before, *best, std::move(t));

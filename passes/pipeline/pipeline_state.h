@@ -69,6 +69,10 @@ struct MemoryOptions {
   // or the map, instead of the least peak.
   bool patches_fit_first = false;
   int64_t fit_arena_bytes = -1;
+  // --stream-input: the patches stage takes only regions from a graph input
+  // in bands of whole rows, keeps the best regardless and streams that input
+  // (aliases.streamed_input).
+  bool stream_input = false;
 };
 
 // The scheduler's options under these memory options.
@@ -109,6 +113,8 @@ struct PatchSummary {
   std::vector<FitTry> fit_tries;
   double ms = 0;
   int64_t extra_macs() const { return applied ? rewrite.patched_macs - rewrite.region_macs : 0; }
+  // --stream-input: why the first candidate from a graph input could not stream it.
+  std::string stream_refusal;
 };
 
 // What the `kernel-scratch` stage did: the budget in force, the arena before

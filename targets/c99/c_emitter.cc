@@ -73,6 +73,8 @@ std::string EmitContext::Ptr(ValueId v, bool writable) const {
       break;
     case BufferLocation::kConstant:
       return weight_name[b.root];
+    case BufferLocation::kStreamed:  // only fetched (StatementEmitter::Slice), never addressed
+      return "NULL";
   }
   if (off == 0) return absl::StrCat("(", type, ")", base);
   return absl::StrCat("(", type, ")((", writable ? "" : "const ", "uint8_t *)", base, " + ", off, "u)");
@@ -89,6 +91,24 @@ std::string TensorComment(const Program& p, ValueId v) {
   const Value& val = p.value(v);
   return absl::StrCat(DTypeName(val.dtype), "[", FormatShape(val.shape), "] '",
                       EscapeForCComment(val.name, 60), "'");
+}
+
+// --stream-input: the function the firmware provides, and what the run's
+// input pointer then means.
+void EmitFetchDeclaration(const Value& x, int input, const std::string& name, CodeWriter& w) {
+  const std::string up = absl::StrCat(Upper(name), "_STREAMED_INPUT");
+  w.Comment(absl::StrCat("--stream-input: input ", input, " never sits whole in RAM. The model calls this function,"));
+  w.Comment("which the firmware provides, to write rows [first_row, first_row + row_count) of that");
+  w.Comment("input, every batch, channel and column, in its layout and type (NCHW: the planes one after the");
+  w.Comment(absl::StrCat("other, each row_count rows), into dst; a row may be asked for again by the next patch. Its pointer in ",
+                         name, "_run's inputs"));
+  w.Comment(absl::StrCat("is not read (it may be NULL); ", name, "_input(", input, ") is NULL."));
+  w.Line(absl::StrCat("void ", name, "_fetch_input_rows(int input, int32_t first_row, int32_t row_count, void *dst);"));
+  w.Comment("Which input, and its planes (N x C), rows (H) and bytes per row (W x element size).");
+  w.Line(absl::StrCat("#define ", up, " ", input));
+  w.Line(absl::StrCat("#define ", up, "_PLANES ", x.shape[0] * x.shape[1], "u"));
+  w.Line(absl::StrCat("#define ", up, "_ROWS ", x.shape[2], "u"));
+  w.Line(absl::StrCat("#define ", up, "_ROW_BYTES ", x.shape[3] * DTypeSize(x.dtype), "u"));
 }
 
 std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& plan,
@@ -172,6 +192,7 @@ std::string EmitHeader(const Program& p, const MemoryModel& m, const ArenaPlan& 
   }
   w.Line();
   w.Line(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[]);"));
+  if (m.aliases.streamed_input >= 0) EmitFetchDeclaration(p.value(p.inputs()[m.aliases.streamed_input]), m.aliases.streamed_input, o.name, w);
   if (io_in_arena) {
     w.Comment("Where input/output `index` lives in the arena (NULL for an index out of range).");
     w.Line(absl::StrCat("void *", o.name, "_input(unsigned index);"));
@@ -198,6 +219,7 @@ void EmitArenaIoAccessors(const EmitContext& ctx, CodeWriter& w) {
     for (size_t i = 0; i < values.size(); ++i) {
       const ValueId v = values[i];
       const Buffer& b = ctx.model.buffers[ctx.model.buffer_of_value[v]];
+      if (b.location == BufferLocation::kStreamed) continue;  // never in the arena: NULL
       const int64_t off = ctx.model.offset_in_buffer[v];
       const auto field = ctx.arena_field.find(ctx.offset_name[b.id]);
       const std::string array = field == ctx.arena_field.end() ? "_arena" : "_" + field->second;
@@ -453,9 +475,10 @@ void EmitArena(const EmitContext& ctx, const EmitOptions& o, const CodeWriter& o
   }
 }
 
-void EmitNullChecks(const Program& p, const std::string& up, CodeWriter& w) {
+void EmitNullChecks(const Program& p, const MemoryModel& m, const std::string& up, CodeWriter& w) {
   w.Line(absl::StrCat("if (inputs == NULL || outputs == NULL) return ", up, "_ERROR_NULL_POINTER;"));
   for (size_t i = 0; i < p.inputs().size(); ++i) {
+    if (m.aliases.streamed_input == static_cast<int>(i)) continue;  // fetched, its pointer unread
     w.Line(absl::StrCat("if (inputs[", i, "] == NULL) return ", up, "_ERROR_NULL_POINTER;"));
   }
   for (size_t i = 0; i < p.outputs().size(); ++i) {
@@ -480,7 +503,7 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
   }
   w.Line(absl::StrCat("struct ", o.name, "_ctx c;"));
   if (dispatch) EmitDispatchChoice(x86, w);
-  if (!io_in_arena) EmitNullChecks(p, up, w);
+  if (!io_in_arena) EmitNullChecks(p, m, up, w);
   if (ctx.regions.empty()) w.Line(absl::StrCat("c.arena = ", o.name, "_arena;"));
   for (const EmitRegion& r : ctx.regions) {
     w.Line(absl::StrCat("c.", RegionField(r), " = ", RegionArray(o.name, r), ";"));
@@ -511,8 +534,9 @@ void EmitRunFunctions(const EmitContext& ctx, const EmitOptions& o, const X86Dis
   w.Comment("The caller-buffer interface over the arena: copies in, runs, copies out.");
   w.Open(absl::StrCat("int ", o.name, "_run(const void *const inputs[], void *const outputs[])"));
   w.Line("int status;");
-  EmitNullChecks(p, up, w);
+  EmitNullChecks(p, m, up, w);
   for (size_t i = 0; i < p.inputs().size(); ++i) {
+    if (m.aliases.streamed_input == static_cast<int>(i)) continue;
     w.Line(absl::StrCat("memcpy(", o.name, "_input(", i, "u), inputs[", i, "], ", up, "_INPUT_", i,
                         "_BYTES);"));
   }
@@ -587,7 +611,7 @@ absl::StatusOr<std::vector<GeneratedFile>> EmitC(const Program& p, const MemoryM
                                                          offsets.str(), ctx_struct.str(),
                                                          variant_stmts.str())});
   }
-  if (o.harness) files.push_back({o.name + "_harness.c", EmitHarness(p, o.name)});
+  if (o.harness) files.push_back({o.name + "_harness.c", EmitHarness(p, o.name, m.aliases.streamed_input)});
   return files;
 }
 

@@ -77,7 +77,7 @@ bool QGemmRunsPacked(const EmitContext& ctx, const Statement& s);
 void EmitWeights(EmitContext& ctx, CodeWriter& w);
 
 // The host harness: reads inputs from files, runs, writes outputs.
-std::string EmitHarness(const Program& program, const std::string& prefix);
+std::string EmitHarness(const Program& program, const std::string& prefix, int streamed_input = -1);
 
 // Helpers for emitting numbers.
 std::string CInt(int64_t v);

@@ -57,6 +57,12 @@ absl::Status StatementEmitter::Concat() {
 }
 
 absl::Status StatementEmitter::Slice() {
+  const Buffer& xb = ctx_.model.buffers[ctx_.model.buffer_of_value[s_.operands[0]]];
+  if (xb.location == BufferLocation::kStreamed) {  // --stream-input: a band of whole rows
+    w_.Line(absl::StrCat(ctx_.prefix, "_fetch_input_rows(", xb.io_index, ", ", s_.Ints("starts")[2], ", ",
+                         Out()[2], ", ", Write(), ");"));
+    return absl::OkStatus();
+  }
   const Shape& x = In(0);
   std::vector<int64_t> st = RowMajorStrides(x), starts = s_.Ints("starts"),
                        steps = s_.Ints("steps");
