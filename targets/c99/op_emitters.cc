@@ -114,11 +114,15 @@ std::vector<std::string> StatementEmitter::WithField(std::vector<std::string> fi
   return fields;
 }
 
-void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string& call) {
-  const int64_t in_plane = c.in_plane_bytes / 4, out_plane = c.out_plane_bytes / 4;
+void StatementEmitter::PlanesContractComment(const OverlapContract& c) {
   w_.Comment(absl::StrCat("overlap contract: the output starts ", c.displacement,
                           " bytes below the input; each plane is computed into scratch once the"));
   w_.Comment("input planes up to it are read, then copied over input planes that are dead");
+}
+
+void StatementEmitter::PlaneByPlane(const OverlapContract& c, const std::string& call) {
+  const int64_t in_plane = c.in_plane_bytes / 4, out_plane = c.out_plane_bytes / 4;
+  PlanesContractComment(c);
   w_.Line(absl::StrCat("const float *x = ", Read(0), ";"));
   w_.Line(absl::StrCat("float *y = ", Write(), ";"));
   w_.Line(absl::StrCat("float *plane = (float *)(", ctx_.ArenaAt(ContractScratchOffset()), ");"));
@@ -165,6 +169,16 @@ absl::Status StatementEmitter::Conv(bool transpose) {
     w_.Line(absl::StrCat("oc_conv1x1_overlap_f32(&p, ", Read(0), ", ", Read(1), ", ",
                          HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(",
                          ctx_.ArenaAt(ContractScratchOffset()), "), ", c->block, ");"));
+    return absl::OkStatus();
+  }
+  if (c && In(0).size() <= 4) {
+    // Depthwise 1-D or 2-D: all planes in one call (a patch's planes are small).
+    Params("oc_conv2d_params", ConvFields());
+    Use("conv2d_dw_planes.c");
+    PlanesContractComment(*c);
+    w_.Line(absl::StrCat("oc_conv2d_dw_planes_f32(&p, ", Read(0), ", ", Read(1), ", ",
+                         HasOperand(2) ? Read(2) : "NULL", ", ", Write(), ", (float *)(",
+                         ctx_.ArenaAt(ContractScratchOffset()), "));"));
     return absl::OkStatus();
   }
   if (c) {

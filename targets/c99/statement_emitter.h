@@ -91,12 +91,15 @@ class StatementEmitter {
   // Overlap contracts (see OverlapContract): the statement's contract or
   // null, and the loop that runs a kernel call one plane at a time into the
   // plane scratch and copies each plane to its place. `call` uses @X (the
-  // input plane), @W and @B (the plane's weights and bias, convolutions
-  // only) and @Y (the output plane) as placeholders.
+  // input plane), @W and @B (the plane's weights and bias, 3-D convolutions
+  // only: the 2-D ones call oc_conv2d_dw_planes_f32) and @Y (the output
+  // plane) as placeholders.
   const OverlapContract* Overlap() const;
   // The C comment of a rows or rows_up contract (none for others).
   void RowsContractComment(const OverlapContract* c);
   std::string ContractScratchOffset() const;  // offset macro of the contract's scratch
+  // The comment of a planes overlap contract.
+  void PlanesContractComment(const OverlapContract& c);
   void PlaneByPlane(const OverlapContract& c, const std::string& call);
   // `fields` with the value of every field starting with `name` replaced.
   static std::vector<std::string> WithField(std::vector<std::string> fields,

@@ -30,6 +30,11 @@ OC_API void oc_conv2d_band_f32(const oc_conv2d_params *p, const float *x, const 
  * (the file's header has the exact contract). */
 OC_API void oc_conv2d_nhwc_f32(const oc_conv2d_params *p, const float *x, const float *w,
                                const float *bias, float *y, int32_t x_nhwc, int32_t y_nhwc);
+/* conv2d_dw_planes.c: depthwise 2-D convolution (c_in = c_out = group) whose
+ * output may start below its input (the planes overlap contract), plane by
+ * plane through scratch (h_out * w_out floats); oc_conv2d_f32's bits */
+OC_API void oc_conv2d_dw_planes_f32(const oc_conv2d_params *p, const float *x, const float *w,
+                                    const float *bias, float *y, float *scratch);
 /* conv1x1_overlap.c: 1x1 stride-1 convolution that may write over its
  * input (y may equal x); scratch holds c_out * block floats */
 OC_API void oc_conv1x1_overlap_f32(const oc_conv2d_params *p, const float *x, const float *w,

@@ -18,14 +18,15 @@
  * order of each sum is the one above whatever the tiling, so every tile size
  * gives the same bits. 1x1 stride-1 convolutions tile a whole plane as one
  * row (a GEMM); depthwise 3x3 and 5x5 convolutions of stride 1 or 2 have
- * their own tiles (oc_dw_tiles.h). With scratch for a row band,
- * oc_conv2d_band_f32 (conv2d_band.c) gives the same bits without edge
- * handling.
+ * their own tiles (oc_dw_tiles.h), plane by plane (oc_dw_plane.h). With
+ * scratch for a row band, oc_conv2d_band_f32 (conv2d_band.c) gives the same
+ * bits without edge handling.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_math.h"
 #include "onnx_to_c/oc_conv_tiles.h"
 #include "onnx_to_c/oc_conv_band.h"
+#include "onnx_to_c/oc_dw_plane.h"
 
 static void conv2d_volume_(const oc_conv2d_params *p, const float *x, const float *w,
                            const float *bias, int32_t co, float *y);
@@ -62,6 +63,10 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
         g.exact_pad = finite && !conv2d_neg_zero_(bc, nco);
         if (is_pointwise) {
           conv2d_pointwise_(&g, xg, wc, bc, nco, in_plane, yc);
+          continue;
+        }
+        if (cig == 1 && cog == 1) {
+          conv2d_dw_plane_(p, &g, xg, wc, bc, yc);
           continue;
         }
         for (oy = 0; oy < p->h_out; oy++) conv2d_row_(p, &g, xg, wc, bc, nco, oy, yc);

@@ -119,7 +119,8 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
 
 /* One output row (oy) of nco output channels: tiles over the pixels whose
  * kernel columns are all inside the input, edge tiles or the per-pixel loop
- * elsewhere. */
+ * elsewhere (depthwise planes take the rows of oc_dw_tiles.h first:
+ * conv2d_dw_plane_, oc_dw_plane.h). */
 OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *x,
                         const float *w, const float *bias, int32_t nco, int32_t oy, float *y) {
   const int32_t sw = p->stride_w, span = (p->k_w - 1) * p->dil_w;
@@ -137,21 +138,6 @@ OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, con
   xr = x + (nkh > 0 ? (oy * p->stride_h - p->pad_top + kh0 * p->dil_h) * p->w_in : 0);
   w += kh0 * p->k_w;
   y += oy * p->w_out;
-  if (nco == 1 && g->cig == 1 && p->k_h == p->k_w && p->dil_h == 1 && p->dil_w == 1) {
-    /* depthwise: the rows of oc_dw_tiles.h for their kernels and strides */
-    oc_dw_row_args r;
-    r.xr = xr;
-    r.w_in = p->w_in;
-    r.nkh = nkh;
-    r.w = w;
-    r.b = bias[0];
-    r.k = p->k_w;
-    r.s = sw;
-    r.pad_left = p->pad_left;
-    r.w_out = p->w_out;
-    r.act = &p->act;
-    if (oc_dw_row(&r, y)) return;
-  }
   conv2d_range_(-p->pad_left, sw, p->w_in - span, p->w_out, &lo, &hi);
   if (g->exact_pad && nco == 4 && p->k_w <= OC_CONV_EDGE_KW && p->w_out >= OC_TILE_NARROW) {
     /* edge tiles from each end up to a multiple of their width, inner tiles
