@@ -127,7 +127,7 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
   w.Ints(F::kPatchesPatchStatements, ps.rewrite.statements);
   w.Int(F::kPatchesRegionMacs, ps.rewrite.region_macs);
   w.Int(F::kPatchesPatchedMacs, ps.rewrite.patched_macs);
-  w.Int(F::kPatchesExtraMacs, ps.extra_macs());
+  w.Int(F::kPatchesExtraMacs, ps.rewrite.patched_macs - ps.rewrite.region_macs);
   w.Int(F::kPatchesMacBudget, ps.budget_macs);
   w.Int(F::kPatchesPeakBeforeBytes, ps.applied ? ps.peak_before : r.schedule.peak);
   w.Int(F::kPatchesArenaBeforeBytes, ps.applied ? ps.arena_before : r.plan.arena_bytes);
@@ -145,6 +145,20 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
     w.Int(F::kFitTryPeakBytes, t.peak);
     w.Int(F::kFitTryArenaBytes, t.arena);
     w.Bool(F::kFitTryFits, t.fits);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.BeginArray(F::kPatchesRegions);
+  for (const PatchSummary::Applied& a : ps.regions) {
+    w.BeginObject();
+    w.Int(F::kPatchedInputValue, a.region.input);
+    w.Int(F::kPatchedOutputValue, a.region.output);
+    w.String(F::kPatchedOutput, a.output_name);
+    w.Ints(F::kPatchedStatements, a.region.statements);
+    w.Ints(F::kPatchedGrid, std::vector<int64_t>{a.grid.rows, a.grid.cols});
+    w.Ints(F::kPatchedPatchStatements, a.rewrite.statements);
+    w.Int(F::kPatchedExtraMacs, a.rewrite.patched_macs - a.rewrite.region_macs);
+    w.Int(F::kPatchedArenaAfterBytes, a.arena_after);
     w.EndObject();
   }
   w.EndArray();

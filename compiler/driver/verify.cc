@@ -617,23 +617,46 @@ struct Claims {
   }
 };
 
-// Patches: rebuild the claimed region per patch (the same deterministic
-// rewrite, so the same statement ids); everything after is checked on it.
-absl::Status RebuildPatches(Program& p, const JsonValue& patches) {
-  if (!At(patches, F::kPatchesApplied).boolean) return absl::OkStatus();
-  const JsonValue& region_json = At(patches, F::kPatchesRegion);
+// One patched region: rebuilt per patch (the same deterministic rewrite, so
+// the same statement ids).
+absl::Status RebuildPatchRegion(Program& p, const JsonValue& claim) {
   const std::optional<PatchRegion> region =
-      RegionBetween(p, static_cast<ValueId>(At(region_json, F::kRegionInputValue).Int()),
-                    static_cast<ValueId>(At(region_json, F::kRegionOutputValue).Int()));
-  if (!region || region->statements != Ids(At(region_json, F::kRegionStatements))) return Mismatch("the patch region is not one");
-  const JsonValue& grid = At(patches, F::kPatchesGrid);
+      RegionBetween(p, static_cast<ValueId>(At(claim, F::kPatchedInputValue).Int()),
+                    static_cast<ValueId>(At(claim, F::kPatchedOutputValue).Int()));
+  if (!region || region->statements != Ids(At(claim, F::kPatchedStatements))) return Mismatch("the patch region is not one");
+  const JsonValue& grid = At(claim, F::kPatchedGrid);
   if (grid.array.size() != 2) return Mismatch("bad patch grid");
   auto made = ApplyPatches(p, *region, {grid.array[0].Int(), grid.array[1].Int()});
   if (!made.ok()) return Mismatch(std::string(made.status().message()));
-  if (made->statements != Ids(At(patches, F::kPatchesPatchStatements)) ||
-      made->patched_macs - made->region_macs != At(patches, F::kPatchesExtraMacs).Int()) {
+  if (made->statements != Ids(At(claim, F::kPatchedPatchStatements)) ||
+      made->patched_macs - made->region_macs != At(claim, F::kPatchedExtraMacs).Int()) {
     return Mismatch("the patch statements or their extra MACs do not match the rewrite");
   }
+  return absl::OkStatus();
+}
+
+// Patches: every claimed region in turn, the first being the report's
+// `region`; everything after is checked on the patched program.
+absl::Status RebuildPatches(Program& p, const JsonValue& patches) {
+  const JsonValue& regions = At(patches, F::kPatchesRegions);
+  if (!At(patches, F::kPatchesApplied).boolean) {
+    return regions.array.empty() ? absl::OkStatus() : Mismatch("patch regions listed but none applied");
+  }
+  if (regions.array.empty()) return Mismatch("patches applied but no region listed");
+  const JsonValue& first = regions.array[0];
+  const JsonValue& region_json = At(patches, F::kPatchesRegion);
+  const JsonValue& grid = At(patches, F::kPatchesGrid);
+  if (At(region_json, F::kRegionInputValue).Int() != At(first, F::kPatchedInputValue).Int() ||
+      At(region_json, F::kRegionOutputValue).Int() != At(first, F::kPatchedOutputValue).Int() ||
+      Ids(At(region_json, F::kRegionStatements)) != Ids(At(first, F::kPatchedStatements)) ||
+      grid.array.size() != 2 || At(first, F::kPatchedGrid).array.size() != 2 ||
+      grid.array[0].Int() != At(first, F::kPatchedGrid).array[0].Int() ||
+      grid.array[1].Int() != At(first, F::kPatchedGrid).array[1].Int() ||
+      Ids(At(patches, F::kPatchesPatchStatements)) != Ids(At(first, F::kPatchedPatchStatements)) ||
+      At(patches, F::kPatchesExtraMacs).Int() != At(first, F::kPatchedExtraMacs).Int()) {
+    return Mismatch("the first patch region differs from the report's region");
+  }
+  for (const JsonValue& claim : regions.array) OC_RETURN_IF_ERROR(RebuildPatchRegion(p, claim));
   return absl::OkStatus();
 }
 

@@ -3,10 +3,12 @@
 // whose halo fits the MAC budget (at most MaxCandidates of them), judging
 // each by the peak of the scheduled order with the region replaced;
 // reschedules the best with the full scheduler and keeps it only if the
-// planned arena drops (or always, with Patches::kAlways). Fit first (a RAM
-// limit, MemoryOptions::patches_fit_first): the candidate of fewest halo
-// MACs whose plan fits the limit instead. Nothing kept: the program is
-// unchanged.
+// planned arena drops (or always, with Patches::kAlways). Then, as long as
+// one pays, another region around the peak of the patched program (the peak
+// may have moved), within what is left of the same MAC budget (at most
+// kMaxRegions). Fit first (a RAM limit, MemoryOptions::patches_fit_first):
+// the candidate of fewest halo MACs whose plan fits the limit instead.
+// Nothing kept: the program is unchanged.
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -23,6 +25,7 @@ namespace oc {
 namespace {
 
 constexpr int64_t kMaxGridRows = 16, kMaxGridCols = 4;
+constexpr size_t kMaxRegions = 8;
 // Candidates whose memory model is computed, at most: a deterministic bound
 // on the stage's time (each costs about one pass over the program).
 int64_t MaxCandidates(const Program& program) {
@@ -50,24 +53,26 @@ struct Candidate {
 };
 
 // Every region containing the peak statement under every grid whose halo
-// fits the MAC budget (at most MaxCandidates), with the peak of the
+// fits `budget_macs` (at most MaxCandidates more), with the peak of the
 // scheduled order with the region replaced; in the order they were tried.
 std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel& m0, const MemoryOptions& mo,
-                                       PatchSummary& ps) {
+                                       int64_t budget_macs, PatchSummary& ps) {
   const Program skeleton = WithoutConstantData(before);
-  const int64_t max_candidates = MaxCandidates(before);
+  const int64_t max_candidates = ps.candidates_tried + MaxCandidates(before);
   std::vector<Candidate> out;
   for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
-    // --stream-input: regions from a graph input, in bands of whole rows.
+    // --stream-input: the first region starts at a graph input, in bands of
+    // whole rows; later ones (the input already streamed) are free.
     AliasOptions aliases = mo.aliases;
-    aliases.streamed_input = mo.stream_input ? GraphInputIndex(skeleton, region.input) : -1;
-    if (mo.stream_input && aliases.streamed_input < 0) continue;
+    const bool streams_region = mo.stream_input && !ps.applied;
+    if (streams_region) aliases.streamed_input = GraphInputIndex(skeleton, region.input);
+    if (streams_region && aliases.streamed_input < 0) continue;
     const Shape& y = skeleton.value(region.output).shape;
     for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
-      for (int64_t cols = 1; cols <= std::min(y[3], mo.stream_input ? 1 : kMaxGridCols); ++cols) {
+      for (int64_t cols = 1; cols <= std::min(y[3], streams_region ? 1 : kMaxGridCols); ++cols) {
         if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
         const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
-        if (!macs.ok() || macs->second - macs->first > ps.budget_macs) continue;
+        if (!macs.ok() || macs->second - macs->first > budget_macs) continue;
         Program candidate = skeleton;
         if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
         if (mo.stream_input) {
@@ -122,14 +127,47 @@ absl::StatusOr<Tried> TryCandidate(PipelineState& s, const Candidate& c) {
 void Adopt(PipelineState& s, const Program& before, const Candidate& c, Tried t) {
   PatchSummary& ps = s.patches;
   AdoptRescheduled(s.schedule, std::move(t.schedule), "patches", /*certifies=*/true);
-  ps.applied = true;
-  ps.region = c.region;
-  ps.grid = c.grid;
-  ps.input_name = before.value(c.region.input).name;
-  ps.output_name = before.value(c.region.output).name;
-  ps.rewrite = std::move(t.rewrite);
+  ps.regions.push_back({c.region, c.grid, before.value(c.region.input).name, before.value(c.region.output).name,
+                        std::move(t.rewrite), t.peak, t.arena});
+  if (!ps.applied) {
+    ps.applied = true;
+    ps.region = c.region;
+    ps.grid = c.grid;
+    ps.input_name = ps.regions.back().input_name;
+    ps.output_name = ps.regions.back().output_name;
+    ps.rewrite = ps.regions.back().rewrite;
+  }
   ps.peak_after = t.peak;
   ps.arena_after = t.arena;
+}
+
+// The candidate of least peak, then fewest halo MACs.
+std::optional<Candidate> Best(const std::vector<Candidate>& candidates) {
+  std::optional<Candidate> best;
+  for (const Candidate& c : candidates) {
+    if (!best || std::tie(c.peak, c.extra_macs) < std::tie(best->peak, best->extra_macs)) best = c;
+  }
+  return best;
+}
+
+// One more region around the peak of the patched program, within the rest of
+// the MAC budget, kept when the planned arena drops. True when one was kept.
+absl::StatusOr<bool> PatchAnotherRegion(PipelineState& s) {
+  const MemoryOptions& mo = s.memory;
+  PatchSummary& ps = s.patches;
+  const Program before = s.program;
+  const MemoryModel m0 = ComputeMemoryModel(before, mo.alignment, mo.aliases);
+  const std::optional<Candidate> best =
+      Best(PatchCandidates(before, m0, mo, ps.budget_macs - ps.extra_macs(), ps));
+  if (!best || best->peak >= m0.peak_bytes) return false;
+  const int64_t arena = ps.arena_after;
+  OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
+  if (t.arena >= arena) {
+    s.program = before;
+    return false;
+  }
+  Adopt(s, before, *best, std::move(t));
+  return true;
 }
 
 // Fit first: the candidates whose peak is within the limit and whose largest
@@ -182,11 +220,8 @@ absl::Status RunPatchesStage(PipelineState& s) {
   ps.peak_before = ps.peak_after = m0.peak_bytes;
   ps.arena_before = ps.arena_after = plan0.arena_bytes;
 
-  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps);
-  std::optional<Candidate> best;
-  for (const Candidate& c : candidates) {
-    if (!best || std::tie(c.peak, c.extra_macs) < std::tie(best->peak, best->extra_macs)) best = c;
-  }
+  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps.budget_macs, ps);
+  const std::optional<Candidate> best = Best(candidates);
   bool kept = false;
   if (mo.patches_fit_first && !mo.stream_input && !FitsLimit(before, m0, plan0, mo)) {
     OC_ASSIGN_OR_RETURN(kept, TakeCheapestThatFits(s, before, std::move(candidates)));
@@ -200,6 +235,12 @@ absl::Status RunPatchesStage(PipelineState& s) {
       Adopt(s, before, *best, std::move(t));
     } else {
       s.program = before;
+    }
+  }
+  if (!kept && ps.applied) {
+    bool more = true;
+    while (more && ps.regions.size() < kMaxRegions) {
+      OC_ASSIGN_OR_RETURN(more, PatchAnotherRegion(s));
     }
   }
   s.planned = false;

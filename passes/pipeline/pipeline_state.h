@@ -111,8 +111,23 @@ struct PatchSummary {
     bool fits = false;
   };
   std::vector<FitTry> fit_tries;
+  // Every region patched, in turn (the first is the one above): each names
+  // statements and values of the program the ones before it left.
+  struct Applied {
+    PatchRegion region;
+    PatchGrid grid;
+    std::string input_name, output_name;
+    PatchRewrite rewrite;
+    int64_t peak_after = 0, arena_after = 0;
+  };
+  std::vector<Applied> regions;
   double ms = 0;
-  int64_t extra_macs() const { return applied ? rewrite.patched_macs - rewrite.region_macs : 0; }
+  // The halo MACs of every region.
+  int64_t extra_macs() const {
+    int64_t sum = 0;
+    for (const Applied& a : regions) sum += a.rewrite.patched_macs - a.rewrite.region_macs;
+    return sum;
+  }
   // --stream-input: why the first candidate from a graph input could not stream it.
   std::string stream_refusal;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "compiler/support/status.h"
@@ -61,11 +62,12 @@ int FitThenCost(const PipelineState& a, const PipelineState& b) {
 }
 
 // `a` is planned and fits first (FitThenCost), then has the smaller arena
-// (then the smaller peak).
+// (then fewer halo MACs, then the smaller peak).
 bool Better(const PipelineState& a, const PipelineState& b) {
   if (a.planned && b.planned && FitThenCost(a, b) != 0) return FitThenCost(a, b) < 0;
-  return a.planned && (!b.planned || std::make_pair(ScratchFreeArena(a), a.model.peak_bytes) <
-                                         std::make_pair(ScratchFreeArena(b), b.model.peak_bytes));
+  return a.planned &&
+         (!b.planned || std::make_tuple(ScratchFreeArena(a), a.patches.extra_macs(), a.model.peak_bytes) <
+                            std::make_tuple(ScratchFreeArena(b), b.patches.extra_macs(), b.model.peak_bytes));
 }
 
 // No candidate can beat `s`: its arena equals the order lower bound of its
@@ -234,11 +236,14 @@ absl::Status RunStagesAndVariants(PipelineState before, const std::vector<std::s
   // Copies accumulate (one slice copied may not pay until the next block's is
   // too), on the best candidate the patches stage left unpatched: a patched
   // program has concats of its own and may have lost the original ones.
-  if (!c.Settled() && c.has_unpatched()) {
+  // A patched best is refined too: copies may match its arena without halo MACs.
+  auto open = [&c] { return !c.Settled() || c.best().patches.applied; };
+  if (open() && !c.has_unpatched()) OC_RETURN_IF_ERROR(c.Try(c.best_before(), /*refine=*/true));
+  if (open() && c.has_unpatched()) {
     PipelineState copied = c.best_unpatched_before();
     int copies = 0;
     for (const auto& [concat, operand] : ConcatCopyCandidates(c.best_unpatched(), copied.program)) {
-      if (c.Settled() || copies++ == kMaxCopies) break;
+      if (!open() || copies++ == kMaxCopies) break;
       absl::StatusOr<ConcatCopy> made = CopyConcatOperand(copied.program, concat, operand);
       if (!made.ok()) continue;
       copied.concat_copies.push_back(*made);

@@ -6,19 +6,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "compiler/support/status.h"
+#include "passes/transforms/patch_windows.h"
 #include "passes/transforms/rewrite_utils.h"
 
 namespace oc {
 namespace {
-
-// Rows (axis 0) or columns (axis 1) [begin, end) of a 4-D NCHW value.
-struct Span {
-  int64_t begin = 0, end = 0;
-  bool operator==(const Span& o) const { return begin == o.begin && end == o.end; }
-  bool operator!=(const Span& o) const { return !(*this == o); }
-  int64_t size() const { return end - begin; }
-};
-using Window = std::array<Span, 2>;  // rows, columns
 
 bool Is4d(const Value& v) { return v.shape.size() == 4 && !v.IsConstant(); }
 
@@ -69,6 +61,7 @@ bool Patchable(const Program& p, const Statement& s) {
       s.recompute_of >= 0) {
     return false;
   }
+  if (s.op == OpKind::kConcat) return PatchableConcat(p, s);
   const Shape& y = p.value(s.results[0]).shape;
   if (IsSlidingWindow(s)) {
     if (s.operands.empty() || !Is4d(p.value(s.operands[0]))) return false;
@@ -121,8 +114,16 @@ std::pair<int64_t, int64_t> PatchPads(const Program& p, const Statement& s, int 
 // Split [0, n) into `parts` spans of sizes differing by at most one.
 Span Part(int64_t n, int64_t parts, int64_t i) { return {i * n / parts, (i + 1) * n / parts}; }
 
-// The window of every region value one patch needs, or nullopt when two
-// readers need different windows of one value.
+// The window of operand `k` of `s` that computes window `w` of its result
+// (empty along an axis when the window would read none of it).
+Window OperandWindow(const Program& p, const Statement& s, size_t k, const Window& w) {
+  if (!IsSlidingWindow(s) || k != 0) return w;
+  return {WindowInput(p, s, 0, w[0]), WindowInput(p, s, 1, w[1])};
+}
+
+// The window of every region value one patch needs: the hull of the windows
+// its readers need (a reader that needs less reads a crop). Nullopt when a
+// result is not read or a window would be empty.
 std::optional<std::map<ValueId, Window>> NeededWindows(const Program& p,
                                                        const std::vector<const Statement*>& stmts,
                                                        ValueId y, Window patch) {
@@ -135,13 +136,10 @@ std::optional<std::map<ValueId, Window>> NeededWindows(const Program& p,
     for (size_t k = 0; k < s.operands.size(); ++k) {
       const ValueId v = s.operands[k];
       if (v == kNoValue || p.value(v).IsConstant()) continue;
-      Window in = w;
-      if (IsSlidingWindow(s)) {
-        in = {WindowInput(p, s, 0, w[0]), WindowInput(p, s, 1, w[1])};
-        if (in[0].size() <= 0 || in[1].size() <= 0) return std::nullopt;
-      }
+      const Window in = OperandWindow(p, s, k, w);
+      if (in[0].size() <= 0 || in[1].size() <= 0) return std::nullopt;
       auto [at, fresh] = need.emplace(v, in);
-      if (!fresh && (at->second[0] != in[0] || at->second[1] != in[1])) return std::nullopt;
+      if (!fresh) at->second = Hull(at->second, in);
     }
   }
   return need;
@@ -185,7 +183,7 @@ std::optional<PatchRegion> RegionBetween(const Program& p, ValueId x, ValueId y)
       stack.push_back(def[o]);
     }
   }
-  PatchRegion region{x, y, {}};
+  PatchRegion region{x, y, RegionOrder(p, in_region)};
   for (size_t i = 0; i < stmts.size(); ++i) {
     if (!in_region[i]) continue;
     const Statement& s = stmts[i];
@@ -197,7 +195,6 @@ std::optional<PatchRegion> RegionBetween(const Program& p, ValueId x, ValueId y)
         if (!in_region[u]) return std::nullopt;
       }
     }
-    region.statements.push_back(s.id);
   }
   return region;
 }
@@ -252,9 +249,8 @@ absl::StatusOr<std::vector<std::map<ValueId, Window>>> GridWindows(const Program
     for (int64_t c = 0; c < grid.cols; ++c) {
       auto need = NeededWindows(p, members, y, {Part(y_shape[2], grid.rows, r), Part(y_shape[3], grid.cols, c)});
       if (!need) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("patches: readers inside the region need different parts of one value (grid ",
-                         grid.rows, "x", grid.cols, ")"));
+        return absl::InvalidArgumentError(absl::StrCat("patches: a patch of the ", grid.rows, "x", grid.cols,
+                                                       " grid reads none of a value inside the region"));
       }
       windows.push_back(std::move(*need));
     }
@@ -284,41 +280,38 @@ absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& p, const Pa
 
 namespace {
 
-// One patch's copy of the region, tagged with `tag`: a slice of the input X
-// (unless the patch needs all of it), then a copy of each region statement
-// over its window. Returns the patch's part of Y.
+// One patch's copy of the region, tagged with `tag`: a copy of each region
+// statement over its window, each operand the reader's window of the value:
+// a slice of the input X (unless it needs all of it), a patch value, or a
+// crop of one when another reader needs more of it. Returns the patch's part
+// of Y.
 ValueId AddPatch(Program& p, const std::vector<Statement>& originals, const std::map<ValueId, Window>& need,
                  ValueId x, ValueId y, const std::string& tag, PatchRewrite& rw) {
-  std::map<ValueId, ValueId> local;
-  auto shape_of = [&](ValueId v) {
-    Shape s = p.value(v).shape;
-    s[2] = need.at(v)[0].size();
-    s[3] = need.at(v)[1].size();
-    return s;
+  std::map<ValueId, ValueId> local{{x, x}};
+  std::map<ValueId, Window> held{{x, Window{Span{0, p.value(x).shape[2]}, Span{0, p.value(x).shape[3]}}}};
+  std::map<std::pair<ValueId, std::array<int64_t, 4>>, ValueId> crops;
+  auto read = [&](ValueId v, const Window& want) {
+    const std::array<int64_t, 4> key{want[0].begin, want[0].end, want[1].begin, want[1].end};
+    auto [at, fresh] = crops.emplace(std::make_pair(v, key), kNoValue);
+    if (!fresh) return at->second;
+    std::string name = absl::StrCat(p.value(v).name, tag);
+    if (want != need.at(v)) absl::StrAppend(&name, " rows ", key[0], "..", key[1], " cols ", key[2], "..", key[3]);
+    at->second = CropWindow(p, local.at(v), held.at(v), want, name, rw.statements);
+    return at->second;
   };
-  const Window& xw = need.at(x);
-  const Shape& xs = p.value(x).shape;
-  if (xw[0].size() == xs[2] && xw[1].size() == xs[3]) {
-    local[x] = x;
-  } else {
-    const ValueId slice = p.AddResultValue(absl::StrCat(p.value(x).name, tag), p.value(x).dtype, shape_of(x));
-    p.value(slice).quant = p.value(x).quant;
-    Statement& st = p.AddStatement(OpKind::kSlice, {x}, {slice});
-    st.attrs["starts"] = std::vector<int64_t>{0, 0, xw[0].begin, xw[1].begin};
-    st.attrs["steps"] = std::vector<int64_t>{1, 1, 1, 1};
-    st.node_name = absl::StrCat(originals.front().node_name, tag, " input");
-    st.onnx_op = "Slice";
-    rw.statements.push_back(st.id);
-    local[x] = slice;
-  }
   for (const Statement& s : originals) {
     const ValueId r = s.results[0];
     const Value& rv = p.value(r);
-    const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape_of(r));
+    Shape shape = rv.shape;
+    shape[2] = need.at(r)[0].size();
+    shape[3] = need.at(r)[1].size();
+    const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape);
     p.value(out).quant = rv.quant;
     std::vector<ValueId> operands = s.operands;
-    for (ValueId& o : operands) {
-      if (o != kNoValue && local.count(o)) o = local[o];
+    for (size_t k = 0; k < operands.size(); ++k) {
+      if (operands[k] != kNoValue && local.count(operands[k])) {
+        operands[k] = read(operands[k], OperandWindow(p, s, k, need.at(r)));
+      }
     }
     Statement& st = p.AddStatement(s.op, operands, {out});
     const int32_t id = st.id;
@@ -329,7 +322,7 @@ ValueId AddPatch(Program& p, const std::vector<Statement>& originals, const std:
     st.node_name = s.node_name + tag;
     st.macs = WindowMacs(p, s, need.at(r));
     if (IsSlidingWindow(s)) {
-      const Window& in = need.at(s.operands[0]);
+      const Window in = OperandWindow(p, s, 0, need.at(r));
       const Window& o = need.at(r);
       const auto [top, bottom] = PatchPads(p, s, 0, o[0], in[0]);
       const auto [left, right] = PatchPads(p, s, 1, o[1], in[1]);
@@ -338,6 +331,7 @@ ValueId AddPatch(Program& p, const std::vector<Statement>& originals, const std:
     rw.patched_macs += st.macs;
     rw.statements.push_back(id);
     local[r] = out;
+    held[r] = need.at(r);
   }
   return local[y];
 }

@@ -31,7 +31,7 @@ namespace oc {
 struct PatchRegion {
   ValueId input = kNoValue;
   ValueId output = kNoValue;
-  std::vector<int32_t> statements;  // ids, in program order
+  std::vector<int32_t> statements;  // ids, dependencies first, then by id
 };
 
 // Y split into rows x cols patches of (nearly) equal size.
@@ -42,8 +42,9 @@ struct PatchGrid {
 // The region between x and y, if they bound one that can run per patch:
 // 2-D convolutions (any stride, padding, dilation, group) and max pooling,
 // float or 8-bit; elementwise ops whose other operands are constants constant
-// along H and W; channel affine, quantize/dequantize, 8-bit add and mul; NCHW,
-// no channels-last marks.
+// along H and W; channel affine, quantize/dequantize, 8-bit add and mul;
+// concatenations along C; NCHW, no channels-last marks. A value may have
+// several readers in the region (a residual skip, branches that rejoin).
 std::optional<PatchRegion> RegionBetween(const Program& program, ValueId x, ValueId y);
 
 // Every region whose statements include statement index `must_contain`
@@ -67,8 +68,9 @@ absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& program, co
 // concatenations that assemble Y, at the place of Y's
 // producer (value ids are then renumbered densely). Deterministic: the same
 // program and plan give the same ids.
-// Fails, changing nothing, when the grid does not fit Y or two readers of a
-// value inside the region need different parts of it.
+// A value's patch holds the hull of the windows its readers need; a reader
+// that needs less reads a crop (a slice) of it.
+// Fails, changing nothing, when the grid does not fit Y.
 absl::StatusOr<PatchRewrite> ApplyPatches(Program& program, const PatchRegion& region,
                                           const PatchGrid& grid);
 

@@ -130,8 +130,8 @@ def check_patches_table(check, doc, text, public, compiler):
         for k, budget in ((1, []), (2, ["--recompute-mac-budget=15"])):
             r = compiler.report(model, ["--io=arena", "--patches=auto", *budget])
             p = r["patches"]
-            grid = (f"{p['grid'][0]}x{p['grid'][1]}, +{r['recompute_mac_overhead_percent']:.1f}%"
-                    if p["applied"] else "-")
+            grids = " + ".join(f"{q['grid'][0]}x{q['grid'][1]}" for q in p["regions"])
+            grid = f"{grids}, +{r['recompute_mac_overhead_percent']:.1f}%" if p["applied"] else "-"
             label = f"{name} patches {budget or '1%'}"
             check.expect(doc, label, r["total_ram_bytes"], number(cells[2 * k + 1]))
             check.expect(doc, f"{label} grid", grid, cells[2 * k + 2])

@@ -1,6 +1,8 @@
 // Patch-based execution: which values bound a region, the window every
 // patch statement computes (its pads, its input rows), the halo's MACs, and
-// the rewrite's refusals (different windows of one value, a grid too fine).
+// the crops of values whose readers need different windows, channel
+// concatenations, and the rewrite's refusal of a grid too fine.
+#include <algorithm>
 #include <vector>
 
 #include "compiler/ir/printer.h"
@@ -128,29 +130,108 @@ TEST(PatchesTest, ThePeakDropsWhenTheWideValueIsPatched) {
   EXPECT_LT(after, before / 3);
 }
 
-TEST(PatchesTest, RefusesDifferentWindowsOfOneValueAndChangesNothing) {
-  // x feeds a 3x3 convolution and a 1x1 one whose results are added: a strip
-  // needs a halo of x for the first and not for the second.
+// x feeds a 3x3 convolution a and a 1x1 one b whose results are added into s:
+// a strip needs a halo of x for a and not for b.
+struct Branches {
   Program p;
-  ValueId x = p.AddInput("x", DType::kF32, {1, 2, 8, 8});
-  ValueId a = AddConv(p, x, 2, 3, 1, 1, "a");
-  ValueId b = AddConv(p, x, 2, 1, 1, 0, "b");
-  ValueId s = AddOp(p, OpKind::kAdd, {a, b}, "s", {1, 2, 8, 8});
-  p.outputs().push_back(AddOp(p, OpKind::kCopy, {s}, "out", {1, 2, 8, 8}));
+  ValueId x, a, b, s;
+  Branches() {
+    x = p.AddInput("x", DType::kF32, {1, 2, 8, 8});
+    a = AddConv(p, x, 2, 3, 1, 1, "a");
+    b = AddConv(p, x, 2, 1, 1, 0, "b");
+    s = AddOp(p, OpKind::kAdd, {a, b}, "s", {1, 2, 8, 8});
+    p.outputs().push_back(AddOp(p, OpKind::kCopy, {s}, "out", {1, 2, 8, 8}));
+  }
+};
+
+TEST(PatchesTest, ReadersOfDifferentWindowsOfTheInputEachReadTheirSlice) {
+  Branches br;
+  Program& p = br.p;
+  const ValueId x = br.x, s = br.s;
   const std::string before = PrintProgram(p);
   std::optional<PatchRegion> region = RegionBetween(p, x, s);
   ASSERT_TRUE(region.has_value());
-  EXPECT_FALSE(ApplyPatches(p, *region, {2, 1}).ok());
   EXPECT_FALSE(ApplyPatches(p, *region, {9, 1}).ok());  // more strips than rows
   EXPECT_EQ(PrintProgram(p), before);
-  // Two 1x1 convolutions need the same window: fine.
-  Program q;
-  ValueId qx = q.AddInput("x", DType::kF32, {1, 2, 8, 8});
-  ValueId qa = AddConv(q, qx, 2, 1, 1, 0, "a");
-  ValueId qb = AddConv(q, qx, 2, 1, 1, 0, "b");
-  ValueId qs = AddOp(q, OpKind::kAdd, {qa, qb}, "s", {1, 2, 8, 8});
-  q.outputs().push_back(AddOp(q, OpKind::kCopy, {qs}, "out", {1, 2, 8, 8}));
-  EXPECT_TRUE(ApplyPatches(q, *RegionBetween(q, qx, qs), {2, 1}).ok());
+  ASSERT_TRUE(ApplyPatches(p, *region, {2, 1}).ok());
+  ASSERT_TRUE(VerifyProgram(p).ok()) << VerifyProgram(p);
+  // Strip 0: a reads x rows 0..4 (its halo), b rows 0..3, each sliced from x.
+  const Statement& a0 = ProducerOf(p, "a [patch 0,0]");
+  const Statement& b0 = ProducerOf(p, "b [patch 0,0]");
+  EXPECT_EQ(p.value(a0.operands[0]).shape, (Shape{1, 2, 5, 8}));
+  EXPECT_EQ(p.value(b0.operands[0]).shape, (Shape{1, 2, 4, 8}));
+  EXPECT_EQ(ProducerOf(p, p.value(b0.operands[0]).name).Ints("starts"), (std::vector<int64_t>{0, 0, 0, 0}));
+  // Strip 1: b's rows 4..7 start at row 4 of x; a's rows 3..7 at row 3.
+  const Statement& b1 = ProducerOf(p, "b [patch 1,0]");
+  EXPECT_EQ(ProducerOf(p, p.value(b1.operands[0]).name).Ints("starts"), (std::vector<int64_t>{0, 0, 4, 0}));
+  EXPECT_EQ(ProducerOf(p, "a [patch 1,0]").Ints("pads"), (std::vector<int64_t>{0, 1, 1, 1}));
+}
+
+TEST(PatchesTest, AResidualSkipKeepsTheHullAndTheAddReadsACrop) {
+  // m = 1x1(x); s = m + 3x3(m): m's patch holds the rows the 3x3 needs, the
+  // Add reads the patch's own rows of it, cropped out of that.
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 2, 8, 8});
+  ValueId m = AddConv(p, x, 4, 1, 1, 0, "m");
+  ValueId a = AddConv(p, m, 4, 3, 1, 1, "a");
+  ValueId s = AddOp(p, OpKind::kAdd, {m, a}, "s", {1, 4, 8, 8});
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {s}, "out", {1, 4, 8, 8}));
+  const int64_t m_macs = p.statements()[0].macs;
+  absl::StatusOr<PatchRewrite> rw = ApplyPatches(p, *RegionBetween(p, x, s), {2, 1});
+  ASSERT_TRUE(rw.ok()) << rw.status();
+  ASSERT_TRUE(VerifyProgram(p).ok()) << VerifyProgram(p);
+  EXPECT_EQ(p.value(ProducerOf(p, "m [patch 1,0]").results[0]).shape, (Shape{1, 4, 5, 8}));  // rows 3..7
+  const Statement& add1 = ProducerOf(p, "s [patch 1,0]");
+  const Statement& crop = ProducerOf(p, p.value(add1.operands[0]).name);
+  EXPECT_EQ(crop.op, OpKind::kSlice);
+  EXPECT_EQ(p.value(crop.operands[0]).name, "m [patch 1,0]");
+  EXPECT_EQ(crop.Ints("starts"), (std::vector<int64_t>{0, 0, 1, 0}));  // row 4 of m is row 1 of the patch
+  EXPECT_EQ(p.value(add1.operands[0]).shape, (Shape{1, 4, 4, 8}));
+  EXPECT_EQ(p.value(add1.operands[1]).name, "a [patch 1,0]");
+  // The halo: one row of m per strip.
+  EXPECT_EQ(rw->patched_macs - rw->region_macs, m_macs / 8 * 2);
+}
+
+TEST(PatchesTest, BranchesJoinedByAChannelConcatRunPerPatch) {
+  Program p;
+  ValueId x = p.AddInput("x", DType::kF32, {1, 2, 8, 8});
+  ValueId a = AddConv(p, x, 3, 3, 1, 1, "a");
+  ValueId b = AddConv(p, x, 2, 1, 1, 0, "b");
+  ValueId c = AddOp(p, OpKind::kConcat, {a, b}, "c", {1, 5, 8, 8});
+  p.statements().back().attrs["axis"] = int64_t{1};
+  p.outputs().push_back(AddOp(p, OpKind::kCopy, {c}, "out", {1, 5, 8, 8}));
+  Program along_h = p;  // a concatenation along H is not patchable
+  along_h.statements()[2].attrs["axis"] = int64_t{2};
+  EXPECT_FALSE(RegionBetween(along_h, x, c).has_value());
+  std::optional<PatchRegion> region = RegionBetween(p, x, c);
+  ASSERT_TRUE(region.has_value());
+  ASSERT_TRUE(ApplyPatches(p, *region, {2, 2}).ok());
+  ASSERT_TRUE(VerifyProgram(p).ok()) << VerifyProgram(p);
+  const Statement& c11 = ProducerOf(p, "c [patch 1,1]");
+  EXPECT_EQ(c11.op, OpKind::kConcat);
+  EXPECT_EQ(c11.Int("axis"), 1);
+  EXPECT_EQ(p.value(c11.results[0]).shape, (Shape{1, 5, 4, 4}));
+  EXPECT_EQ(p.value(c11.operands[0]).name, "a [patch 1,1]");
+}
+
+TEST(PatchesTest, TheRegionListsItsStatementsWhateverTheProgramOrder) {
+  Branches br;
+  Program& p = br.p;
+  const ValueId x = br.x, s = br.s;
+  const std::vector<int32_t> ids = RegionBetween(p, x, s)->statements;
+  std::swap(p.statements()[0], p.statements()[1]);  // b before a: another valid order
+  EXPECT_EQ(RegionBetween(p, x, s)->statements, ids);
+  Program q = p;
+  std::swap(q.statements()[0], q.statements()[1]);
+  ASSERT_TRUE(ApplyPatches(p, *RegionBetween(p, x, s), {2, 2}).ok());
+  ASSERT_TRUE(ApplyPatches(q, *RegionBetween(q, x, s), {2, 2}).ok());
+  std::vector<int32_t> p_ids, q_ids;
+  for (const Statement& st : p.statements()) p_ids.push_back(st.id);
+  for (const Statement& st : q.statements()) q_ids.push_back(st.id);
+  std::sort(p_ids.begin(), p_ids.end());
+  std::sort(q_ids.begin(), q_ids.end());
+  EXPECT_EQ(p_ids, q_ids);
+  EXPECT_EQ(p.num_values(), q.num_values());
 }
 
 TEST(PatchesTest, AValueReadOutsideTheRegionEndsIt) {
