@@ -1,17 +1,19 @@
 #!/usr/bin/python3
 """--stream-input end to end: the firmware's row fetches give the outputs of the whole input.
 
-    run_stream_input.py --compiler build/onnx-to-c --work DIR [--cc gcc] MODEL.onnx[:OPT,OPT...]...
+    run_stream_input.py --compiler build/onnx-to-c --work DIR [--cc gcc] [--max-ram P,S]
+        MODEL.onnx[:OPT,OPT...]...
 
 For each model (compiler options after the colon, comma-separated; --io=arena and
 --patches=auto always): onnx-to-c compiles it with --emit-harness without and with
 --stream-input, and with --stream-input --arena-guard; the harness's NAME_fetch_input_rows
 copies the asked rows out of the whole input read from its file (and fails on a row out of
-range). Checks: the three programs (gcc -std=c99 -pedantic -Wall -Wextra -Werror
--ffp-contract=off) write bit-identical outputs on seeded inputs (normal(0,1) floats, uniform
-8-bit codes for an 8-bit input); the streamed report names the input and verifies; its total
-RAM is below the unstreamed build's. Prints one line per model with both figures; exit 1 on
-any failure.
+range). Checks: the three programs and the unpatched build (gcc -std=c99 -pedantic -Wall
+-Wextra -Werror -ffp-contract=off) write bit-identical outputs on seeded inputs (normal(0,1)
+floats, uniform 8-bit codes for an 8-bit input); the streamed report names the input and
+verifies; its total RAM is below the unstreamed build's (with --max-ram, the patched and the
+streamed build's total RAM at most P and S bytes). Prints one line per model with both
+figures; exit 1 on any failure.
 """
 import argparse
 import json
@@ -85,6 +87,9 @@ def run_case(args, spec):
                                   in_files, n_out)
     if streamed != plain or guarded != plain:
         raise Failure("the streamed outputs differ from the unstreamed build's")
+    unpatched, _, _ = build_and_run(args, model, options + ["--patches=off"], work, "unpatched", in_files, n_out)
+    if unpatched != plain:
+        raise Failure("the patched outputs differ from the unpatched build's")
     if report["stream_input"] < 0 or "_fetch_input_rows(" not in header:
         raise Failure("the streamed build names no streamed input")
     res = common.run([args.compiler, "verify", work / "streamed.json", model], 600)
@@ -93,6 +98,8 @@ def run_case(args, spec):
     before, after = plain_report["total_ram_bytes"], report["total_ram_bytes"]
     if after >= before:
         raise Failure(f"total RAM {after} B streamed is not below {before} B")
+    if args.max_ram and (before > args.max_ram[0] or after > args.max_ram[1]):
+        raise Failure(f"total RAM {before} B patched, {after} B streamed: above the limits {args.max_ram}")
     grid = "x".join(str(g) for g in report["patches"]["grid"])
     return (f"PASS {label}: outputs bit-identical (arena guard clean), total RAM {before} -> {after} B "
             f"(grid {grid}, +{report['patches']['extra_macs']} MACs), report verifies")
@@ -104,6 +111,8 @@ def main():
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--max-ram", type=lambda s: [int(x) for x in s.split(",")], default=None,
+                    help="PATCHED,STREAMED: the most total RAM each build may take, in bytes")
     args = ap.parse_args()
     failed = 0
     for spec in args.models:
