@@ -28,16 +28,19 @@ PATCHED = ["--patches=auto", "--quantized-io"]
 
 
 def skip_model(path):
-    """x -> 3x3 conv to 16 channels -> Relu -> 3x3 conv to 4 -> Add(x, .): the region from x
-    pays within a 50% MAC budget, but the Add reads x outside it."""
+    """x -> 3x3 conv to 16 channels -> Relu -> 3x3 conv to 4 -> Add(x, .), and a global average
+    pool of x as a second output: no region from x takes the pool (it reads all of x), so x has
+    a reader outside every patch (the error names the first such reader)."""
     rng = np.random.default_rng(43)
     inits = [numpy_helper.from_array(rng.standard_normal(s).astype(np.float32), n)
              for n, s in (("w1", (16, 4, 3, 3)), ("w2", (4, 16, 3, 3)))]
     nodes = [helper.make_node("Conv", ["x", "w1"], ["a"], name="expand", pads=[1, 1, 1, 1]),
              helper.make_node("Relu", ["a"], ["b"], name="relu"),
              helper.make_node("Conv", ["b", "w2"], ["c"], name="project", pads=[1, 1, 1, 1]),
-             helper.make_node("Add", ["x", "c"], ["y"], name="skip_add")]
+             helper.make_node("Add", ["x", "c"], ["y"], name="skip_add"),
+             helper.make_node("GlobalAveragePool", ["x"], ["g"], name="side_pool")]
     io = [helper.make_tensor_value_info(n, TensorProto.FLOAT, [1, 4, 32, 32]) for n in ("x", "y")]
+    io.append(helper.make_tensor_value_info("g", TensorProto.FLOAT, [1, 4, 1, 1]))
     m = helper.make_model(helper.make_graph(nodes, "skip", io[:1], io[1:], initializer=inits),
                           opset_imports=[helper.make_opsetid("", 13)])
     m.ir_version = 7
@@ -87,7 +90,7 @@ def main():
           f"--stream-input without --patches is bad usage (exit {rc}: {err.strip()})")
     skip = args.work / "skip.onnx"
     skip_model(skip)
-    expect_refusal(args.compiler, args.work, "skip", skip, "read by node 'skip_add' (add) outside a patch region",
+    expect_refusal(args.compiler, args.work, "skip", skip, "outside a patch region; only the row slices of patches",
                    "--patches=auto", "--recompute-mac-budget=50")
     expect_refusal(args.compiler, args.work, "gemm", GEMM, "no patch region from a graph input applies",
                    "--patches=auto")
