@@ -5,7 +5,8 @@
  * M4/M7 build multiplies with the DSP extension's SMLAD (qgemm.c, and
  * qgemm_packed.c for fully connected layers). Also the
  * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32,
- * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d.
+ * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d,
+ * and the 8-bit channels-last pointwise matrix product (oc_qconv_pw_nhwc).
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -1267,6 +1268,92 @@ static void test_qconv_nhwc(void) {
   }
 }
 
+/* oc_qconv_pw_nhwc (one matrix product per statement; on M4/M7 SMLAD over
+ * runs of four input channels, tiles of two channels by two pixels) against
+ * the sums in channel order: odd and even pixels per row, odd channel
+ * counts, c_in % 4 from 0 to 3, the four pairs of x and w types, both row
+ * orders, x off the word boundary, the int8 and uint8 output ranges, and the
+ * fixed-point requantization (variant 5). */
+#define QPW_X_MAX 2048
+#define QPW_Y_MAX 512
+static void pack_pw_nhwc_weights(const uint8_t *w, int32_t cout, int32_t cin, uint8_t *out) {
+  const int32_t c4 = cin & ~3;
+  int32_t c = 0, ch, k, t, at = 0;
+  for (; c + 2 <= cout; c += 2) {
+    for (k = 0; k < c4; k += 4) {
+      for (ch = c; ch < c + 2; ch++) {
+        for (t = 0; t < 4; t++) out[at++] = w[ch * cin + k + t];
+      }
+    }
+    for (ch = c; ch < c + 2; ch++) {
+      for (k = c4; k < cin; k++) out[at++] = w[ch * cin + k];
+    }
+  }
+  for (; c < cout; c++) {
+    for (k = 0; k < cin; k++) out[at++] = w[c * cin + k];
+  }
+}
+
+static void test_qpw_nhwc(void) {
+  static const int32_t shapes[9][4] = {{1, 1, 1, 1}, {4, 2, 1, 2}, {3, 3, 2, 3}, {8, 5, 3, 5}, {13, 7, 2, 4},
+                                       {16, 16, 3, 3}, {36, 6, 1, 7}, {64, 12, 2, 6}, {6, 9, 1, 1}};
+  static uint8_t x_bytes[QPW_X_MAX + 4], y_bytes[QPW_Y_MAX];
+  static uint32_t packed_words[QPW_X_MAX / 4];
+  static float mult[16], want[QPW_Y_MAX], got[QPW_Y_MAX];
+  static int32_t q_mult[16], q_shift[16];
+  int32_t si, variant, i;
+  char name[96];
+  for (si = 0; si < 9; si++) {
+    const int32_t cin = shapes[si][0], cout = shapes[si][1], rows = shapes[si][2], width = shapes[si][3];
+    const int32_t pixels = rows * width;
+    for (variant = 0; variant < 8; variant++) {
+      const int32_t shape[5] = {cin, cout, rows, width, variant};
+      uint8_t *const x = x_bytes + (variant & 4 ? 1 : 0);
+      oc_qconv_params q;
+      oc_requant8 r;
+      int32_t co, px, ic;
+      memset(&q, 0, sizeof q);
+      q.conv.n = 1, q.conv.c_in = cin, q.conv.c_out = cout, q.conv.group = 1;
+      q.conv.h_in = q.conv.h_out = rows, q.conv.w_in = q.conv.w_out = width;
+      q.conv.k_h = q.conv.k_w = q.conv.stride_h = q.conv.stride_w = q.conv.dil_h = q.conv.dil_w = 1;
+      q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
+      q.conv.reverse_rows = (variant >> 1) & 1;
+      q.x_signed = variant & 1, q.w_signed = ((variant >> 1) ^ variant) & 1, q.y_signed = variant & 1;
+      q.x_zp = q.x_signed ? (int32_t)(rnd_u32() % 256u) - 128 : (int32_t)(rnd_u32() % 256u);
+      for (i = 0; i < cin * pixels; i++) x[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout * cin; i++) g_qb[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout; i++) g_qbias[i] = (int32_t)(rnd_u32() % 20001u) - 10000;
+      for (i = 0; i < cout; i++) mult[i] = 0.0005f + 0.00025f * (float)(rnd_u32() % 16u);
+      memset(&r, 0, sizeof r);
+      r.mult = mult, r.per_channel = 1;
+      if (variant == 5) { /* fixed point: Q31 multipliers in [2^30, 2^31), right shifts */
+        for (i = 0; i < cout; i++) q_mult[i] = (int32_t)(0x40000000u + rnd_u32() % 0x3fffffffu);
+        for (i = 0; i < cout; i++) q_shift[i] = -(int32_t)(9u + rnd_u32() % 4u);
+        r.mult = NULL, r.q_mult = q_mult, r.q_shift = q_shift;
+      }
+      r.zp = q.y_signed ? -3 : 120, r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+      if (variant >= 6) r.lo = r.zp; /* a fused Relu */
+      for (px = 0; px < pixels; px++) {
+        for (co = 0; co < cout; co++) {
+          uint32_t sum = (uint32_t)g_qbias[co];
+          for (ic = 0; ic < cin; ic++) {
+            sum += (uint32_t)((oc_q8_get(x, q.x_signed, px * cin + ic) - q.x_zp) *
+                              oc_q8_get(g_qb, q.w_signed, co * cin + ic));
+          }
+          want[px * cout + co] = (float)oc_requant8_apply(&r, co, (int32_t)sum);
+        }
+      }
+      fold_column_bias(&q, g_qb, cout, cin, g_qbias, g_qfolded);
+      pack_pw_nhwc_weights(g_qb, cout, cin, (uint8_t *)packed_words);
+      memset(y_bytes, 0x5a, sizeof y_bytes);
+      oc_qconv_pw_nhwc(&q, &r, x, packed_words, g_qfolded, y_bytes);
+      for (i = 0; i < cout * pixels; i++) got[i] = (float)oc_q8_get(y_bytes, q.y_signed, i);
+      case_name(name, "qconv pointwise nhwc", shape, 5);
+      check_case(name, got, want, cout * pixels);
+    }
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
@@ -1281,6 +1368,7 @@ int main(void) {
   test_conv_nhwc_overlap();
   test_conv_nhwc_pointwise();
   test_qconv_nhwc();
+  test_qpw_nhwc();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");
   say_u32((uint32_t)g_fail, 0);

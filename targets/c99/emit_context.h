@@ -60,6 +60,9 @@ bool QConvRunsPacked(const EmitContext& ctx, const Statement& s);
 // Or oc_qconv2d_packed (QConvTakesPackedTaps, no scratch, no contract): its
 // weights packed, its bias as it is.
 bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s);
+// Or, on an SMLAD target, oc_qconv_pw_nhwc (emit_qpw_nhwc.cc): a channels-last
+// pointwise convolution, zero points folded, no contract or a rows contract.
+bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s);
 
 // A qlinear_gemm whose zero points' constant terms the emitter folds into its
 // bias (integer a, constant b and bias): oc_qgemm_params.zp_folded.

@@ -77,7 +77,7 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
       if (i == 3 && QGemmRunsPacked(ctx, s)) return true;  // packed into the statement
       return i != 0 && i != 3;
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
-      if ((i == 3 || i == 5 || i == 8) && QConvRunsPacked(ctx, s)) return true;
+      if ((i == 3 || i == 5 || i == 8) && (QConvRunsPacked(ctx, s) || QPwNhwcRuns(ctx, s))) return true;
       if ((i == 3 || i == 5) && QConvRunsPackedTaps(ctx, s)) return true;
       return i != 0 && i != 3 && i != 5 && i != 8;
     case OpKind::kQLinearAdd:
@@ -271,6 +271,7 @@ absl::Status StatementEmitter::QLinearConv() {
                              Signed("w_signed", s_.operands[3]), Signed("y_signed", s_.results[0]),
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
+  if (QPwNhwcRuns(ctx_, s_)) return QLinearConvPwNhwc();
   if (IsChannelsLastConv(s_)) {
     // Weights per output channel [kh][kw][ic] (passes/transforms/channels_last.cc).
     Use("qconv2d_nhwc.c");

@@ -202,6 +202,9 @@ class StatementEmitter {
   void PackedWeights(const Value& wv, int64_t c_out, int64_t group, int64_t kk);
   void PackedTaps();
   void WeightTable(DType dtype, const std::vector<std::string>& values);
+  // emit_qpw_nhwc.cc: the channels-last pointwise matrix product (QPwNhwcRuns).
+  absl::Status QLinearConvPwNhwc();
+  void QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in);
   absl::Status QLinearGemm();
   // emit_qlinear_w4.cc: 4-bit weights (HasFourBitWeights).
   void FourBitTables(int64_t channels, int64_t kk, const std::function<int64_t(int64_t, int64_t)>& nibble,

@@ -41,6 +41,14 @@ OC_API void oc_qconv_column(const oc_qconv_params *q, const oc_requant8 *r, cons
  * c_in bytes. */
 OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                                        const void *w, const int32_t *folded_bias, void *y, void *column);
+/* A pointwise convolution (1x1, stride 1, no padding, one group) with x and
+ * y NHWC, one matrix product over all pixels (qconv_pw_nhwc.c): weights'
+ * zero points 0, the weights packed per pair of output channels as
+ * qconv_pw_nhwc.c says, the input's zero point folded into the bias as for
+ * oc_qconv_column. Rows in oc_qconv2d_nhwc's streaming order (reverse_rows
+ * included), so y may overlap x as it may there. */
+OC_API void oc_qconv_pw_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                             const int32_t *folded_bias, void *y);
 /* A 2-D convolution (no scratch) with weights' zero points 0 and the weights
  * packed per group in blocks of four channels, tap by tap (qconv2d_packed.c). */
 OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
