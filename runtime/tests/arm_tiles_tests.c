@@ -446,18 +446,19 @@ static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, 
 /* The fully connected kernel with packed weights (oc_qgemm_packed: SMLAD on
  * M4/M7, four outputs per pass over a row), against the sums one column at a
  * time; B transposed with zero points 0, A's zero point folded into the bias.
- * Rows of odd k start unaligned. */
+ * Rows of odd k start unaligned; k with runs of four in pairs (M4/M7: eight k
+ * per pass), with a last run alone, or a run alone. */
 static uint8_t g_qpacked[QG_MAX];
 static void test_qgemm_packed(void) {
   static const int32_t ms[3] = {1, 2, 3};
   static const int32_t ns[7] = {1, 3, 4, 5, 8, 13, 16};
-  static const int32_t ks[8] = {1, 3, 4, 5, 8, 9, 40, 64};
+  static const int32_t ks[10] = {1, 3, 4, 5, 8, 9, 12, 40, 44, 64};
   int32_t mi, ni, ki, i;
   char name[96];
   for (mi = 0; mi < 3; mi++) {
     for (ni = 0; ni < 7; ni++) {
-      for (ki = 0; ki < 8; ki++) {
-        const int32_t variant = (mi * 7 + ni) * 8 + ki;
+      for (ki = 0; ki < 10; ki++) {
+        const int32_t variant = (mi * 7 + ni) * 10 + ki;
         const int32_t shape[3] = {ms[mi], ns[ni], ks[ki]};
         oc_qgemm_params q;
         oc_requant8 r;
