@@ -447,18 +447,19 @@ static void pack_column_weights(const uint8_t *w, int32_t c_out, int32_t group, 
 /* The fully connected kernel with packed weights (oc_qgemm_packed: SMLAD on
  * M4/M7, four outputs per pass over a row), against the sums one column at a
  * time; B transposed with zero points 0, A's zero point folded into the bias.
- * Rows of odd k start unaligned. */
+ * Rows of odd k start unaligned; k with runs of four in pairs (M4/M7: eight k
+ * per pass), with a last run alone, or a run alone. */
 static uint8_t g_qpacked[QG_MAX];
 static void test_qgemm_packed(void) {
   static const int32_t ms[3] = {1, 2, 3};
   static const int32_t ns[7] = {1, 3, 4, 5, 8, 13, 16};
-  static const int32_t ks[8] = {1, 3, 4, 5, 8, 9, 40, 64};
+  static const int32_t ks[10] = {1, 3, 4, 5, 8, 9, 12, 40, 44, 64};
   int32_t mi, ni, ki, i;
   char name[96];
   for (mi = 0; mi < 3; mi++) {
     for (ni = 0; ni < 7; ni++) {
-      for (ki = 0; ki < 8; ki++) {
-        const int32_t variant = (mi * 7 + ni) * 8 + ki;
+      for (ki = 0; ki < 10; ki++) {
+        const int32_t variant = (mi * 7 + ni) * 10 + ki;
         const int32_t shape[3] = {ms[mi], ns[ni], ks[ki]};
         oc_qgemm_params q;
         oc_requant8 r;
@@ -1108,11 +1109,12 @@ static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() 
  * bytes, runs under four), the weights' zero points 0, x_zp -128 or 128
  * (the middle of x's range: x ^ 0x80) or not; then depthwise 3x3 kernels with
  * the weights' zero points 0 (on M4/M7 the windows inside the input by
- * SMLABB/SMLATT). The output buffer starts as garbage and has a guard past
- * its end. */
+ * SMLABB/SMLATT, with float requantization onto the type's range as one span
+ * in assembler), channels not a multiple of four among them, widths up to 16.
+ * The output buffer starts as garbage and has a guard past its end. */
 static void test_qconv_nhwc(void) {
   /* group (0: depthwise, cig channels), cig, cog, stride, dilation */
-  static const int32_t kinds[72][5] = {
+  static const int32_t kinds[88][5] = {
       {1, 1, 4, 1, 1},  {1, 2, 5, 1, 1},  {1, 3, 3, 1, 1},  {1, 4, 8, 1, 1},  {1, 5, 2, 1, 1},
       {1, 6, 7, 1, 1},  {1, 7, 4, 1, 1},  {1, 8, 6, 1, 1},  {1, 9, 9, 1, 1},  {1, 1, 3, 2, 2},
       {1, 2, 4, 2, 1},  {1, 3, 5, 1, 2},  {1, 4, 2, 2, 1},  {1, 5, 6, 1, 2},  {1, 6, 1, 2, 1},
@@ -1132,10 +1134,16 @@ static void test_qconv_nhwc(void) {
       {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1}, {0, 12, 1, 1, 1}, {0, 4, 1, 2, 1},  {0, 8, 1, 2, 1},
       {0, 16, 1, 1, 1}, {0, 4, 1, 1, 1},  {0, 12, 1, 2, 1}, {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1},
       {0, 12, 1, 1, 1}, {0, 4, 1, 1, 1},  {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1}, {0, 12, 1, 1, 1},
-      {0, 4, 1, 2, 1}};
+      {0, 4, 1, 2, 1},
+      /* depthwise 3x3 with channels not a multiple of four (a short last block), wider
+       * spans of windows inside, fixed-point then float requantization */
+      {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1}, {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},
+      {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},  {0, 12, 1, 1, 1}, {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1},
+      {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},
+      {0, 12, 1, 1, 1}};
   int32_t ci, i;
   char name[160];
-  for (ci = 0; ci < 72; ci++) {
+  for (ci = 0; ci < 88; ci++) {
     const int32_t *kd = kinds[ci];
     const int32_t group = kd[0] == 0 ? kd[1] : kd[0], cig = kd[0] == 0 ? 1 : kd[1];
     const int32_t cog = kd[2], c_in = group * cig, c_out = group * cog;
@@ -1159,7 +1167,7 @@ static void test_qconv_nhwc(void) {
       p->n = rnd_in(1, 2);
       p->k_h = rnd_in(1, p->dil_h == 2 ? 3 : 5), p->k_w = rnd_in(1, p->dil_w == 2 ? 3 : 5);
       if (ci >= 56) p->k_h = p->k_w = 3;
-      p->h_in = rnd_in(1, 9), p->w_in = rnd_in(1, 9);
+      p->h_in = rnd_in(1, 9), p->w_in = rnd_in(1, ci >= 72 ? 16 : 9);
       p->pad_top = rnd_in(0, 2), p->pad_left = rnd_in(0, 2), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
       if (p->h_in + p->pad_top + pb < (p->k_h - 1) * p->dil_h + 1) continue;
       if (p->w_in + p->pad_left + pr < (p->k_w - 1) * p->dil_w + 1) continue;

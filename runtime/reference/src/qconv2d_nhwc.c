@@ -134,6 +134,11 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
 #define QNHWC_DW_PACKED_ 0
 #define QNHWC_DW_TAPS_(XT, XL, XH) {}
 #endif
+/* A span of windows wholly inside from column ox, after which ox is the
+ * next column (QNHWC_DW_SPAN_); none here. */
+#ifndef QNHWC_DW_SPAN_
+#define QNHWC_DW_SPAN_(XT)
+#endif
 
 /* The row's parameters in locals (a byte store may alias anything). */
 #define QNHWC_ROW_LOCALS_(XT, WT)                                                                \
@@ -356,6 +361,7 @@ typedef struct {
     }                                                                                            \
     for (ox = 0; ox < w_out; ox++) {                                                             \
       uint32_t s0 = b0, s1 = b1, s2 = b2, s3 = b3; /* int32 wrap-around */                       \
+      QNHWC_DW_SPAN_(XT)                                                                         \
       QNHWC_COLUMNS_                                                                             \
       if (nkh > 0 && w0 < w1) {                                                                  \
         const XT *const xw = x + (ptrdiff_t)(ix + w0 * dw) * x_x;                                \
@@ -599,6 +605,7 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_DW_PACK_
 #undef QNHWC_DW_PACKED_
 #undef QNHWC_DW_TAPS_
+#undef QNHWC_DW_SPAN_
 #undef QNHWC_PAIRS_
 
 OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,

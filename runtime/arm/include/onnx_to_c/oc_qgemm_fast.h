@@ -42,7 +42,7 @@
   }
 
 /* A zero point in both 16-bit lanes. */
-static int32_t qgemm_lanes_of_(int32_t z) { return (int32_t)(((uint32_t)z << 16) | ((uint32_t)z & 0xFFFFu)); }
+static __attribute__((unused)) int32_t qgemm_lanes_of_(int32_t z) { return (int32_t)(((uint32_t)z << 16) | ((uint32_t)z & 0xFFFFu)); }
 #endif
 
 #if QGEMM_DSP_
@@ -86,6 +86,60 @@ static int32_t qgemm_lanes_of_(int32_t z) { return (int32_t)(((uint32_t)z << 16)
 #define QGEMM_ODD_U oc_uxtb16_odd
 #define QGEMM_RAW_DSP_LOOP_(AS, BS) \
   QGEMM_RAW_DSP_LOOP4_(QGEMM_EXT_##AS, QGEMM_ODD_##AS, QGEMM_EXT_##BS, QGEMM_ODD_##BS)
+#endif
+
+#if OC_Q8_DSP
+/* The fully connected layer's runs (oc_qgemm_packed, qgemm_packed.c, through
+ * oc_qcol.h's channels): those of oc_qcol_fast.h two per pass, one compare
+ * and branch per eight k, then a last run of four alone. Per run one LDR of
+ * the row's four bytes unpacked to the lanes (x0, x2), (x1, x3), the block's
+ * 16 weights by LOAD2 (LDM where they are word-aligned), SMLAD per lane
+ * pair. Returns the weights after the runs. */
+#define QGEMM_ROW4_(XTB16) \
+  "ldr %[c13], [%[cb]], #4\n\t" XTB16 " %[c02], %[c13]\n\t" XTB16 " %[c13], %[c13], ror #8\n\t"
+#define QGEMM_RUN_(XTB16, WTB16, LOAD2)                                                          \
+  QGEMM_ROW4_(XTB16) LOAD2 OC_Q8_ASM_CHANNEL_(WTB16, "s0", "wa")                                 \
+  OC_Q8_ASM_CHANNEL_(WTB16, "s1", "wb") LOAD2 OC_Q8_ASM_CHANNEL_(WTB16, "s2", "wa")              \
+  OC_Q8_ASM_CHANNEL_(WTB16, "s3", "wb")
+#define QGEMM_LOOP8_(XTB16, WTB16, LOAD2)                                                        \
+  __asm__("1:\n\t" QGEMM_RUN_(XTB16, WTB16, LOAD2) QGEMM_RUN_(XTB16, WTB16, LOAD2)               \
+          "cmp %[cb], %[end]\n\t"                                                                \
+          "blo 1b\n\t"                                                                           \
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [wp] "+r"(wp),           \
+            [cb] "+r"(cb), [c02] "=&r"(c02), [c13] "=&r"(c13), [t] "=&r"(t), [wa] "=&r"(wa),     \
+            [wb] "=&r"(wb)                                                                       \
+          : [end] "r"(end8)                                                                      \
+          : "cc", "memory")
+#define QGEMM_LDM2_ "ldmia %[wp]!, {%[wa], %[wb]}\n\t"
+#define QGEMM_LDR2_ "ldr %[wa], [%[wp]], #4\n\tldr %[wb], [%[wp]], #4\n\t"
+#define QGEMM_DOT8_DEFINE(NAME, XT, WT, XTB16, WTB16)                                            \
+  static __attribute__((noinline, unused)) const WT *NAME(const XT *cb, const XT *end,          \
+                                                          const WT *wp, uint32_t *s) {          \
+    const XT *const end8 = cb + ((end - cb) & ~(ptrdiff_t)7);                                    \
+    uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];                                         \
+    if (cb < end8) {                                                                             \
+      register uint32_t wa __asm__("r10"), wb __asm__("r11");                                    \
+      uint32_t c02, c13, t;                                                                      \
+      if (((uintptr_t)wp & 3u) == 0) {                                                           \
+        QGEMM_LOOP8_(XTB16, WTB16, QGEMM_LDM2_);                                                 \
+      } else {                                                                                   \
+        QGEMM_LOOP8_(XTB16, WTB16, QGEMM_LDR2_);                                                 \
+      }                                                                                          \
+    }                                                                                            \
+    OC_Q8_ASM_DOT4_(QGEMM_ROW4_(XTB16), QGEMM_ROW4_(XTB16), WTB16);                              \
+    s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                  \
+    return wp;                                                                                   \
+  }
+QGEMM_DOT8_DEFINE(oc_qgemm_dot8_s8s8, int8_t, int8_t, "sxtb16", "sxtb16")
+QGEMM_DOT8_DEFINE(oc_qgemm_dot8_s8u8, int8_t, uint8_t, "sxtb16", "uxtb16")
+QGEMM_DOT8_DEFINE(oc_qgemm_dot8_u8s8, uint8_t, int8_t, "uxtb16", "sxtb16")
+QGEMM_DOT8_DEFINE(oc_qgemm_dot8_u8u8, uint8_t, uint8_t, "uxtb16", "uxtb16")
+#undef QGEMM_DOT8_DEFINE
+#undef QGEMM_LDM2_
+#undef QGEMM_LDR2_
+#undef QGEMM_LOOP8_
+#undef QGEMM_RUN_
+#undef QGEMM_ROW4_
 #endif
 
 #endif /* ONNX_TO_C_OC_QGEMM_FAST_H_ */

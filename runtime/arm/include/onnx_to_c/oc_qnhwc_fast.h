@@ -9,6 +9,7 @@
 #include "onnx_to_c/oc_q8_dsp.h"
 #include "onnx_to_c/oc_qconv_loops.h"
 #include "onnx_to_c/oc_qnhwc_pair.h"
+#include "onnx_to_c/oc_qdw_nhwc_fast.h"
 
 #if OC_Q8_DSP
 /* Four values of a contiguous run per step (see the header). XL, XH: the
@@ -143,9 +144,11 @@
  * one LDR of the four channels' x (contiguous in NHWC), XL and XH to lanes
  * (x0, x2) and (x1, x3), and SMLABB/SMLATT per channel: exact products,
  * sums wrapping like the uint32 ones, so the same bits. */
-#define QNHWC_DW_LOCALS_ int32_t dwl_[9], dwh_[9], dwn_ = 0;
+#define QNHWC_DW_LOCALS_                                                                         \
+  int32_t dwl_[18], *const dwh_ = dwl_ + 9, dwn_ = 0, dws_lo_ = -1, dws_hi_ = -1;
 #define QNHWC_DW_PACK_                                                                           \
   if (kw_n == 3 && nkh <= 3) {                                                                   \
+    QNHWC_DW_SPAN_RANGE_                                                                         \
     for (kh = 0; kh < nkh; kh++) {                                                               \
       for (kw = 0; kw < 3; kw++) {                                                               \
         const ptrdiff_t k = (ptrdiff_t)kh * w_kh + kw;                                           \
@@ -156,6 +159,25 @@
     dwn_ = nkh;                                                                                  \
   }
 #define QNHWC_DW_PACKED_ (dwn_ > 0)
+#if defined(OC_QDW_SPAN)
+/* All three kernel rows inside, float requantization onto the type's range:
+ * the windows wholly inside, columns [dws_lo_, dws_hi_), are one span
+ * (oc_qdw_nhwc_fast.h). */
+#define QNHWC_DW_SPAN_RANGE_                                                                     \
+  if (nkh == 3 && put4 && OC_SAT8_WHOLE_(r) && w_in - 1 - 2 * dw + pl >= 0) {                   \
+    const int32_t hi_ = (w_in - 1 - 2 * dw + pl) / sw + 1;                                       \
+    dws_lo_ = (pl + sw - 1) / sw, dws_hi_ = hi_ < w_out ? hi_ : w_out;                            \
+  }
+#define QNHWC_DW_SPAN_(XT)                                                                       \
+  if (ox == dws_lo_ && dws_hi_ > dws_lo_) {                                                      \
+    OC_QDW_SPAN_RUN_(XT, dws_lo_, dws_hi_)                                                       \
+    ox = dws_hi_;                                                                                \
+    if (ox >= w_out) break;                                                                      \
+  }
+#else
+#define QNHWC_DW_SPAN_RANGE_
+#define QNHWC_DW_SPAN_(XT)
+#endif
 #define QNHWC_DW_TAP_(XL, XH, K, XP)                                                             \
   {                                                                                              \
     const uint32_t xv = oc_q8_load4(XP);                                                         \

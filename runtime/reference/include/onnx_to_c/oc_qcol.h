@@ -69,7 +69,5 @@ OC_QCOL_CHANNELS_DEFINE(oc_qcol_channels_s8s8, int8_t, int8_t, oc_qcol_dot4_s8s8
 OC_QCOL_CHANNELS_DEFINE(oc_qcol_channels_s8u8, int8_t, uint8_t, oc_qcol_dot4_s8u8)
 OC_QCOL_CHANNELS_DEFINE(oc_qcol_channels_u8s8, uint8_t, int8_t, oc_qcol_dot4_u8s8)
 OC_QCOL_CHANNELS_DEFINE(oc_qcol_channels_u8u8, uint8_t, uint8_t, oc_qcol_dot4_u8u8)
-#undef OC_QCOL_DSP_LOOP_
-#undef OC_QCOL_CHANNELS_DEFINE
 
 #endif /* ONNX_TO_C_OC_QCOL_H_ */
