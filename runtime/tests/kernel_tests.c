@@ -379,20 +379,22 @@ static void conv_edge(const char *name, int h_in, int w_in, int k, int stride, i
 }
 
 /* oc_conv2d_dw_planes_f32 writing over its input (y == x, the planes overlap
- * contract with displacement 0) against the reference on separate buffers:
- * patch-sized planes (rows of a few pixels), pads on some sides only, 3x3
- * and 5x5 (the rows of oc_dw_tiles.h), 2x2 (conv2d_row_), two batch items. */
+ * contract with displacement 0, and y one output plane below x) against the
+ * reference on separate buffers: patch-sized planes (rows of a few pixels),
+ * pads on some sides only, 3x3 and 5x5 (the rows of oc_dw_tiles.h), 2x2
+ * (conv2d_row_), two batch items; planes computed in scratch and straight in
+ * place (an output plane smaller than its input). */
 static void test_conv_dw_planes(void) {
   /* n, c, h_in, w_in, k, stride, pad_top, pad_left, pad_bottom, pad_right, bias */
   static const int cases[6][11] = {{1, 48, 5, 13, 3, 2, 0, 0, 0, 0, 1}, {2, 4, 7, 15, 3, 1, 1, 0, 0, 0, 1},
                                    {1, 3, 6, 9, 5, 2, 2, 2, 2, 2, 0},   {1, 2, 4, 4, 2, 1, 0, 0, 0, 0, 1},
                                    {1, 5, 9, 9, 3, 1, 1, 1, 1, 1, 0},   {1, 6, 3, 26, 3, 1, 0, 1, 0, 0, 1}};
   int i;
-  for (i = 0; i < 6; i++) {
-    const int *k = cases[i];
+  for (i = 0; i < 12; i++) {
+    const int *k = cases[i % 6];
     oc_conv2d_params p;
     float *buf, *w, *b, *r;
-    int nx, ny;
+    int nx, ny, below;
     memset(&p, 0, sizeof p);
     p.n = k[0]; p.c_in = p.c_out = p.group = k[1]; p.h_in = k[2]; p.w_in = k[3];
     p.k_h = p.k_w = k[4]; p.stride_h = p.stride_w = k[5]; p.dil_h = p.dil_w = 1;
@@ -404,14 +406,15 @@ static void test_conv_dw_planes(void) {
     p.w_out = (p.w_in + p.pad_left + k[9] - p.k_w) / p.stride_w + 1;
     nx = p.n * p.c_in * p.h_in * p.w_in;
     ny = p.n * p.c_out * p.h_out * p.w_out;
-    buf = exact_rnd(nx > ny ? nx : ny);
+    below = i < 6 ? 0 : p.h_out * p.w_out; /* x - y in floats */
+    buf = exact_rnd((nx > ny ? nx : ny) + below);
     w = exact_rnd(p.c_out * p.k_h * p.k_w);
     b = exact_rnd(p.c_out);
     r = exact_rnd(ny);
-    ref_conv2d(&p, buf, w, k[10] ? b : NULL, r);
+    ref_conv2d(&p, buf + below, w, k[10] ? b : NULL, r);
     {
       float *scratch = exact_rnd(p.h_out * p.w_out);
-      oc_conv2d_dw_planes_f32(&p, buf, w, k[10] ? b : NULL, buf, scratch);
+      oc_conv2d_dw_planes_f32(&p, buf + below, w, k[10] ? b : NULL, buf, scratch);
       free(scratch);
     }
     check(same_arr(buf, r, ny), "conv2d depthwise planes over their input");

@@ -50,8 +50,9 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
     return;
   }
   conv2d_geom_init_(p, &g);
-  /* only the padded rows read it: a 1x1 has none, and its weights are most of a model's */
-  finite = !is_pointwise && conv2d_finite_(w, p->c_out * cig * kk);
+  /* only the padded rows read it: a 1x1 has none, and its weights are most of a model's; nor
+   * has a window inside its input (a patch's interior window, called once per patch) */
+  finite = !is_pointwise && conv2d_reads_padding_(p) && conv2d_finite_(w, p->c_out * cig * kk);
   for (n = 0; n < p->n; n++) {
     for (grp = 0; grp < p->group; grp++) {
       const float *xg = x + (n * p->c_in + grp * cig) * in_plane;

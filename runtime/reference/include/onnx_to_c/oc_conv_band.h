@@ -48,6 +48,13 @@ OC_INLINE int conv2d_neg_zero_(const float *b, int32_t n) {
   return 0;
 }
 
+/* some output's taps reach past the input: padding on some side (the 2-D case) */
+OC_INLINE int conv2d_reads_padding_(const oc_conv2d_params *p) {
+  return p->pad_top > 0 || p->pad_left > 0 ||
+         (p->h_out - 1) * p->stride_h + (p->k_h - 1) * p->dil_h + 1 - p->pad_top > p->h_in ||
+         (p->w_out - 1) * p->stride_w + (p->k_w - 1) * p->dil_w + 1 - p->pad_left > p->w_in;
+}
+
 /* Columns of a band row. */
 OC_INLINE int32_t conv2d_band_width_(const oc_conv2d_params *p) {
   return (p->w_out - 1) * p->stride_w + (p->k_w - 1) * p->dil_w + 1;
