@@ -156,6 +156,7 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
     w.String(F::kPatchedOutput, a.output_name);
     w.Ints(F::kPatchedStatements, a.region.statements);
     w.Ints(F::kPatchedGrid, std::vector<int64_t>{a.grid.rows, a.grid.cols});
+    w.Bool(F::kPatchedReuse, a.grid.reuse);
     w.Ints(F::kPatchedPatchStatements, a.rewrite.statements);
     w.Int(F::kPatchedExtraMacs, a.rewrite.patched_macs - a.rewrite.region_macs);
     w.Int(F::kPatchedArenaAfterBytes, a.arena_after);

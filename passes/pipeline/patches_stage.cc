@@ -6,7 +6,8 @@
 // planned arena drops (or always, with Patches::kAlways). Then, as long as
 // one pays, another region around the peak of the patched program (the peak
 // may have moved), within what is left of the same MAC budget (at most
-// kMaxRegions). Fit first (a RAM limit, MemoryOptions::patches_fit_first):
+// kMaxRegions). With --stream-input, bands that reuse the rows the band
+// before computed are candidates too (PatchGrid::reuse). Fit first (a RAM limit, MemoryOptions::patches_fit_first):
 // the candidate of fewest halo MACs whose plan fits the limit instead.
 // Nothing kept: the program is unchanged.
 #include <algorithm>
@@ -25,6 +26,7 @@ namespace oc {
 namespace {
 
 constexpr int64_t kMaxGridRows = 16, kMaxGridCols = 4;
+constexpr int64_t kMaxReuseRows = 64;
 constexpr size_t kMaxRegions = 8;
 // Candidates whose memory model is computed, at most: a deterministic bound
 // on the stage's time (each costs about one pass over the program).
@@ -52,6 +54,25 @@ struct Candidate {
   int64_t largest_buffer = 0;  // the candidate's largest arena buffer
 };
 
+// The grids tried on a region of output shape `y`: up to kMaxGridRows x
+// kMaxGridCols (`bands`: of whole rows only); with `reuse`, also bands that
+// keep the rows the band before computed (little halo, so up to
+// kMaxReuseRows of them).
+std::vector<PatchGrid> Grids(const Shape& y, bool bands, bool reuse) {
+  std::vector<PatchGrid> grids;
+  for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
+    for (int64_t cols = 1; cols <= std::min(y[3], bands ? 1 : kMaxGridCols); ++cols) {
+      if (rows * cols >= 2) grids.push_back({rows, cols, false});
+    }
+  }
+  if (!reuse) return grids;
+  for (int64_t rows = 2; rows <= std::min(y[2], kMaxReuseRows); rows += rows < 16 ? 2 : 8) {
+    grids.push_back({rows, 1, true});
+  }
+  if (y[2] <= kMaxReuseRows && y[2] % 8 != 0) grids.push_back({y[2], 1, true});
+  return grids;
+}
+
 // Every region containing the peak statement under every grid whose halo
 // fits `budget_macs` (at most MaxCandidates more), with the peak of the
 // scheduled order with the region replaced; in the order they were tried.
@@ -67,27 +88,24 @@ std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel&
     const bool streams_region = mo.stream_input && !ps.applied;
     if (streams_region) aliases.streamed_input = GraphInputIndex(skeleton, region.input);
     if (streams_region && aliases.streamed_input < 0) continue;
-    const Shape& y = skeleton.value(region.output).shape;
-    for (int64_t rows = 1; rows <= std::min(y[2], kMaxGridRows); ++rows) {
-      for (int64_t cols = 1; cols <= std::min(y[3], streams_region ? 1 : kMaxGridCols); ++cols) {
-        if (rows * cols < 2 || ps.candidates_tried >= max_candidates) continue;
-        const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, {rows, cols});
-        if (!macs.ok() || macs->second - macs->first > budget_macs) continue;
-        Program candidate = skeleton;
-        if (!ApplyPatches(candidate, region, {rows, cols}).ok()) continue;
-        if (mo.stream_input) {
-          const absl::Status streamable = CheckStreamableInput(candidate, aliases.streamed_input);
-          if (!streamable.ok() && ps.stream_refusal.empty()) ps.stream_refusal = std::string(streamable.message());
-          if (!streamable.ok()) continue;
-        }
-        ++ps.candidates_tried;
-        const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
-        int64_t largest = 0;
-        for (const Buffer& b : m.buffers) {
-          if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
-        }
-        out.push_back(Candidate{region, {rows, cols}, m.peak_bytes, macs->second - macs->first, largest});
+    for (const PatchGrid& grid : Grids(skeleton.value(region.output).shape, streams_region, mo.stream_input)) {
+      if (ps.candidates_tried >= max_candidates) break;
+      const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, grid);
+      if (!macs.ok() || macs->second - macs->first > budget_macs) continue;
+      Program candidate = skeleton;
+      if (!ApplyPatches(candidate, region, grid).ok()) continue;
+      if (mo.stream_input) {
+        const absl::Status streamable = CheckStreamableInput(candidate, aliases.streamed_input);
+        if (!streamable.ok() && ps.stream_refusal.empty()) ps.stream_refusal = std::string(streamable.message());
+        if (!streamable.ok()) continue;
       }
+      ++ps.candidates_tried;
+      const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
+      int64_t largest = 0;
+      for (const Buffer& b : m.buffers) {
+        if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
+      }
+      out.push_back(Candidate{region, grid, m.peak_bytes, macs->second - macs->first, largest});
     }
   }
   return out;
@@ -151,8 +169,9 @@ std::optional<Candidate> Best(const std::vector<Candidate>& candidates) {
 }
 
 // One more region around the peak of the patched program, within the rest of
-// the MAC budget, kept when the planned arena drops. True when one was kept.
-absl::StatusOr<bool> PatchAnotherRegion(PipelineState& s) {
+// the MAC budget, kept when the planned arena drops (`tentative`: when the
+// peak does). True when one was kept.
+absl::StatusOr<bool> PatchAnotherRegion(PipelineState& s, bool tentative) {
   const MemoryOptions& mo = s.memory;
   PatchSummary& ps = s.patches;
   const Program before = s.program;
@@ -162,12 +181,41 @@ absl::StatusOr<bool> PatchAnotherRegion(PipelineState& s) {
   if (!best || best->peak >= m0.peak_bytes) return false;
   const int64_t arena = ps.arena_after;
   OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
-  if (t.arena >= arena) {
+  if (t.arena >= arena && !(tentative && t.peak < m0.peak_bytes)) {
     s.program = before;
     return false;
   }
   Adopt(s, before, *best, std::move(t));
   return true;
+}
+
+// Further regions, as long as one is kept (at most kMaxRegions in all).
+// Streamed, a region is kept tentatively when it lowers the peak, even if the
+// stage's plan of it does not drop (the pieces of band outputs that wait for
+// their assembly fragment a plan that later regions may mend), and the stage
+// ends with the regions of the least planned arena.
+absl::Status PatchFurtherRegions(PipelineState& s) {
+  const bool tentative = s.memory.stream_input;
+  Program best_program = s.program;
+  ScheduleReport best_schedule = s.schedule;
+  PatchSummary best_patches = s.patches;
+  bool more = true;
+  while (more && s.patches.regions.size() < kMaxRegions) {
+    OC_ASSIGN_OR_RETURN(more, PatchAnotherRegion(s, tentative));
+    if (more && s.patches.arena_after < best_patches.arena_after) {
+      best_program = s.program;
+      best_schedule = s.schedule;
+      best_patches = s.patches;
+    }
+  }
+  if (s.patches.regions.size() != best_patches.regions.size()) {
+    const int64_t tried = s.patches.candidates_tried;
+    s.program = std::move(best_program);
+    s.schedule = std::move(best_schedule);
+    s.patches = std::move(best_patches);
+    s.patches.candidates_tried = tried;
+  }
+  return absl::OkStatus();
 }
 
 // Fit first: the candidates whose peak is within the limit and whose largest
@@ -237,12 +285,7 @@ absl::Status RunPatchesStage(PipelineState& s) {
       s.program = before;
     }
   }
-  if (!kept && ps.applied) {
-    bool more = true;
-    while (more && ps.regions.size() < kMaxRegions) {
-      OC_ASSIGN_OR_RETURN(more, PatchAnotherRegion(s));
-    }
-  }
+  if (!kept && ps.applied) OC_RETURN_IF_ERROR(PatchFurtherRegions(s));
   s.planned = false;
   ps.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return absl::OkStatus();

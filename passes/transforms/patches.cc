@@ -121,28 +121,51 @@ Window OperandWindow(const Program& p, const Statement& s, size_t k, const Windo
   return {WindowInput(p, s, 0, w[0]), WindowInput(p, s, 1, w[1])};
 }
 
-// The window of every region value one patch needs: the hull of the windows
-// its readers need (a reader that needs less reads a crop). Nullopt when a
-// result is not read or a window would be empty.
-std::optional<std::map<ValueId, Window>> NeededWindows(const Program& p,
-                                                       const std::vector<const Statement*>& stmts,
-                                                       ValueId y, Window patch) {
-  std::map<ValueId, Window> need{{y, patch}};
+// With reuse, the values a band keeps for the next one: results of sliding
+// windows taller than one row, whose halo costs a window of MACs per element
+// and widens the window of their input. The others (1x1 convolutions,
+// elementwise ops) recompute their halo rows from those: a 1x1 expansion's
+// wide result is not worth a cache, its narrow input's is.
+bool KeepsRows(const Program& p, const Statement& s) { return IsSlidingWindow(s) && KernelExtent(p, s, 0) > 1; }
+
+// The windows one patch of a region uses: per value, the rows and columns it
+// holds (the hull of the windows its readers need; a reader that needs less
+// reads a crop) and those its statement computes. They differ only with
+// reuse: there a band's value holds the rows the band before it computed
+// and this one still needs (its cache) above the rows it computes.
+struct PatchWindows {
+  std::map<ValueId, Window> held, computed;
+};
+
+// The windows of one patch, computing window `patch` of y; with `before`
+// (reuse, a band after the first), only the rows below the ones the band
+// before held. Nullopt when a result is not read or a window would be empty.
+std::optional<PatchWindows> NeededWindows(const Program& p, const std::vector<const Statement*>& stmts, ValueId y,
+                                          Window patch, const PatchWindows* before) {
+  PatchWindows w;
+  w.held.emplace(y, patch);
   for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) {
     const Statement& s = **it;
-    auto out = need.find(s.results[0]);
-    if (out == need.end()) return std::nullopt;  // a result nothing in the region reads
-    const Window w = out->second;
+    auto out = w.held.find(s.results[0]);
+    if (out == w.held.end()) return std::nullopt;  // a result nothing in the region reads
+    Window computed = out->second;
+    if (before && KeepsRows(p, s)) {
+      const Span& last = before->held.at(s.results[0])[0];
+      if (computed[0].begin < last.begin) return std::nullopt;  // bands must move down
+      computed[0].begin = std::max(computed[0].begin, last.end);
+      if (computed[0].size() <= 0) return std::nullopt;  // nothing new to compute
+    }
+    w.computed.emplace(s.results[0], computed);
     for (size_t k = 0; k < s.operands.size(); ++k) {
       const ValueId v = s.operands[k];
       if (v == kNoValue || p.value(v).IsConstant()) continue;
-      const Window in = OperandWindow(p, s, k, w);
+      const Window in = OperandWindow(p, s, k, computed);
       if (in[0].size() <= 0 || in[1].size() <= 0) return std::nullopt;
-      auto [at, fresh] = need.emplace(v, in);
+      auto [at, fresh] = w.held.emplace(v, in);
       if (!fresh) at->second = Hull(at->second, in);
     }
   }
-  return need;
+  return w;
 }
 
 }  // namespace
@@ -235,19 +258,21 @@ std::vector<const Statement*> Members(const Program& p, const PatchRegion& regio
 }
 
 // Every patch's windows (row-major), or why the grid does not apply.
-absl::StatusOr<std::vector<std::map<ValueId, Window>>> GridWindows(const Program& p,
-                                                                   const std::vector<const Statement*>& members,
-                                                                   ValueId y, const PatchGrid& grid) {
+absl::StatusOr<std::vector<PatchWindows>> GridWindows(const Program& p, const std::vector<const Statement*>& members,
+                                                      ValueId y, const PatchGrid& grid) {
   const Shape& y_shape = p.value(y).shape;
   if (grid.rows < 1 || grid.cols < 1 || grid.rows * grid.cols < 2 || grid.rows > y_shape[2] ||
-      grid.cols > y_shape[3]) {
+      grid.cols > y_shape[3] || (grid.reuse && grid.cols != 1)) {
     return absl::InvalidArgumentError(absl::StrCat("patches: a ", grid.rows, "x", grid.cols,
-                                                   " grid does not fit ", p.value(y).name));
+                                                   grid.reuse ? " reuse" : "", " grid does not fit ",
+                                                   p.value(y).name));
   }
-  std::vector<std::map<ValueId, Window>> windows;
+  std::vector<PatchWindows> windows;
   for (int64_t r = 0; r < grid.rows; ++r) {
     for (int64_t c = 0; c < grid.cols; ++c) {
-      auto need = NeededWindows(p, members, y, {Part(y_shape[2], grid.rows, r), Part(y_shape[3], grid.cols, c)});
+      const PatchWindows* before = grid.reuse && r > 0 ? &windows.back() : nullptr;
+      auto need = NeededWindows(p, members, y, {Part(y_shape[2], grid.rows, r), Part(y_shape[3], grid.cols, c)},
+                                before);
       if (!need) {
         return absl::InvalidArgumentError(absl::StrCat("patches: a patch of the ", grid.rows, "x", grid.cols,
                                                        " grid reads none of a value inside the region"));
@@ -273,67 +298,118 @@ absl::StatusOr<std::pair<int64_t, int64_t>> PatchMacs(const Program& p, const Pa
   int64_t region_macs = 0, patched_macs = 0;
   for (const Statement* s : members) {
     region_macs += s->macs;
-    for (const auto& need : windows) patched_macs += WindowMacs(p, *s, need.at(s->results[0]));
+    for (const PatchWindows& w : windows) patched_macs += WindowMacs(p, *s, w.computed.at(s->results[0]));
   }
   return std::make_pair(region_macs, patched_macs);
 }
 
 namespace {
 
+// With reuse: the value of `r` this band holds, its cache `cache` (the rows
+// the band before held and this one still needs) joined along H above
+// `fresh`, the rows it computed. `fresh` itself when there is no cache.
+ValueId JoinCache(Program& p, ValueId r, ValueId fresh, ValueId cache, const PatchWindows& w,
+                  const std::string& tag, PatchRewrite& rw) {
+  const Window& held = w.held.at(r);
+  if (held == w.computed.at(r)) return fresh;
+  const Value& rv = p.value(r);
+  Shape shape = rv.shape;
+  shape[2] = held[0].size();
+  shape[3] = held[1].size();
+  const ValueId joined = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape);
+  p.value(joined).quant = rv.quant;
+  Statement& st = p.AddStatement(OpKind::kConcat, {cache, fresh}, {joined});
+  st.attrs["axis"] = int64_t{2};
+  st.node_name = absl::StrCat(rv.name, tag, " joined");
+  st.onnx_op = "Concat";
+  rw.statements.push_back(st.id);
+  return joined;
+}
+
+// Per region statement (by position), the region values whose last reader in
+// the region it is.
+std::vector<std::vector<ValueId>> LastReads(const std::vector<Statement>& originals) {
+  std::map<ValueId, size_t> last;
+  for (size_t i = 0; i < originals.size(); ++i) {
+    for (ValueId v : originals[i].operands) last[v] = i;
+  }
+  std::vector<std::vector<ValueId>> out(originals.size());
+  for (const auto& [v, i] : last) out[i].push_back(v);
+  return out;
+}
+
+// One band's values and what it leaves the band after it.
+struct PatchValues {
+  std::map<ValueId, ValueId> local;  // by region value: the patch's value (at y, its part of Y)
+  std::map<ValueId, ValueId> cache;  // with reuse: the rows the next band keeps, by region value
+};
+
 // One patch's copy of the region, tagged with `tag`: a copy of each region
-// statement over its window, each operand the reader's window of the value:
-// a slice of the input X (unless it needs all of it), a patch value, or a
-// crop of one when another reader needs more of it. Returns the patch's part
-// of Y.
-ValueId AddPatch(Program& p, const std::vector<Statement>& originals, const std::map<ValueId, Window>& need,
-                 ValueId x, ValueId y, const std::string& tag, PatchRewrite& rw) {
-  std::map<ValueId, ValueId> local{{x, x}};
+// statement over the window it computes, each operand the reader's window of
+// the value: a slice of the input X (unless it needs all of it), a patch
+// value, or a crop of one when another reader needs more of it. With reuse,
+// each value is joined to its cache from the band before (`cache`), and
+// after a value's last reader it leaves the rows the band `next` keeps.
+PatchValues AddPatch(Program& p, const std::vector<Statement>& originals, const PatchWindows& w,
+                     const PatchWindows* next, const std::map<ValueId, ValueId>& cache, ValueId x,
+                     const std::string& tag, PatchRewrite& rw) {
+  PatchValues out;
+  std::map<ValueId, ValueId>& local = out.local;
+  local[x] = x;
   std::map<ValueId, Window> held{{x, Window{Span{0, p.value(x).shape[2]}, Span{0, p.value(x).shape[3]}}}};
   std::map<std::pair<ValueId, std::array<int64_t, 4>>, ValueId> crops;
-  auto read = [&](ValueId v, const Window& want) {
+  auto read = [&](ValueId v, const Window& want, const std::string& suffix) {
     const std::array<int64_t, 4> key{want[0].begin, want[0].end, want[1].begin, want[1].end};
     auto [at, fresh] = crops.emplace(std::make_pair(v, key), kNoValue);
     if (!fresh) return at->second;
-    std::string name = absl::StrCat(p.value(v).name, tag);
-    if (want != need.at(v)) absl::StrAppend(&name, " rows ", key[0], "..", key[1], " cols ", key[2], "..", key[3]);
+    std::string name = absl::StrCat(p.value(v).name, tag, suffix);
+    if (want != w.held.at(v)) absl::StrAppend(&name, " rows ", key[0], "..", key[1], " cols ", key[2], "..", key[3]);
     at->second = CropWindow(p, local.at(v), held.at(v), want, name, rw.statements);
     return at->second;
   };
-  for (const Statement& s : originals) {
+  const std::vector<std::vector<ValueId>> last_reads = LastReads(originals);
+  for (size_t i = 0; i < originals.size(); ++i) {
+    const Statement& s = originals[i];
     const ValueId r = s.results[0];
     const Value& rv = p.value(r);
+    const Window& computed = w.computed.at(r);
     Shape shape = rv.shape;
-    shape[2] = need.at(r)[0].size();
-    shape[3] = need.at(r)[1].size();
-    const ValueId out = p.AddResultValue(absl::StrCat(rv.name, tag), rv.dtype, shape);
-    p.value(out).quant = rv.quant;
+    shape[2] = computed[0].size();
+    shape[3] = computed[1].size();
+    const bool cached = computed != w.held.at(r);
+    const ValueId result = p.AddResultValue(absl::StrCat(rv.name, tag, cached ? " new rows" : ""), rv.dtype, shape);
+    p.value(result).quant = rv.quant;
     std::vector<ValueId> operands = s.operands;
     for (size_t k = 0; k < operands.size(); ++k) {
       if (operands[k] != kNoValue && local.count(operands[k])) {
-        operands[k] = read(operands[k], OperandWindow(p, s, k, need.at(r)));
+        operands[k] = read(operands[k], OperandWindow(p, s, k, computed), "");
       }
     }
-    Statement& st = p.AddStatement(s.op, operands, {out});
+    Statement& st = p.AddStatement(s.op, operands, {result});
     const int32_t id = st.id;
     st = s;
     st.id = id;
     st.operands = operands;
-    st.results = {out};
+    st.results = {result};
     st.node_name = s.node_name + tag;
-    st.macs = WindowMacs(p, s, need.at(r));
+    st.macs = WindowMacs(p, s, computed);
     if (IsSlidingWindow(s)) {
-      const Window in = OperandWindow(p, s, 0, need.at(r));
-      const Window& o = need.at(r);
-      const auto [top, bottom] = PatchPads(p, s, 0, o[0], in[0]);
-      const auto [left, right] = PatchPads(p, s, 1, o[1], in[1]);
+      const Window in = OperandWindow(p, s, 0, computed);
+      const auto [top, bottom] = PatchPads(p, s, 0, computed[0], in[0]);
+      const auto [left, right] = PatchPads(p, s, 1, computed[1], in[1]);
       st.attrs["pads"] = std::vector<int64_t>{top, left, bottom, right};
     }
     rw.patched_macs += st.macs;
     rw.statements.push_back(id);
-    local[r] = out;
-    held[r] = need.at(r);
+    local[r] = JoinCache(p, r, result, cached ? cache.at(r) : kNoValue, w, tag, rw);
+    held[r] = w.held.at(r);
+    for (ValueId v : last_reads[i]) {
+      if (!next || v == x || !local.count(v) || next->held.at(v) == next->computed.at(v)) continue;
+      const Window keep{Span{next->held.at(v)[0].begin, next->computed.at(v)[0].begin}, next->held.at(v)[1]};
+      out.cache[v] = read(v, keep, " cache");
+    }
   }
-  return local[y];
+  return out;
 }
 
 // Assembly: each grid row along W, then the rows along H into Y; the
@@ -410,9 +486,13 @@ absl::StatusOr<PatchRewrite> ApplyPatches(Program& p, const PatchRegion& region,
   PatchRewrite rw;
   for (const Statement& s : originals) rw.region_macs += s.macs;
   std::vector<ValueId> patch_outputs;
+  std::map<ValueId, ValueId> cache;
   for (size_t k = 0; k < windows.size(); ++k) {
     const std::string tag = absl::StrCat(" [patch ", k / grid.cols, ",", k % grid.cols, "]");
-    patch_outputs.push_back(AddPatch(p, originals, windows[k], x, y, tag, rw));
+    const PatchWindows* next = grid.reuse && k + 1 < windows.size() ? &windows[k + 1] : nullptr;
+    PatchValues band = AddPatch(p, originals, windows[k], next, cache, x, tag, rw);
+    patch_outputs.push_back(band.local.at(y));
+    cache = std::move(band.cache);
   }
   AssemblePatches(p, patch_outputs, grid, y, originals.back().node_name + " [patches]", rw);
   ReplaceRegion(p, old_count, producer_of_y, region);

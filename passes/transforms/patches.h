@@ -34,9 +34,14 @@ struct PatchRegion {
   std::vector<int32_t> statements;  // ids, dependencies first, then by id
 };
 
-// Y split into rows x cols patches of (nearly) equal size.
+// Y split into rows x cols patches of (nearly) equal size. With `reuse`
+// (bands of whole rows only: cols 1), no halo is recomputed: each band keeps
+// the rows of every region value that the band before computed and it still
+// needs (a cache in the arena, StreamNet's reuse: Zheng et al., NeurIPS
+// 2023) and computes only the rows below them.
 struct PatchGrid {
   int64_t rows = 1, cols = 1;
+  bool reuse = false;
 };
 
 // The region between x and y, if they bound one that can run per patch:

@@ -116,6 +116,44 @@ TEST(PatchesTest, TheRewriteIsDeterministic) {
   EXPECT_EQ(PrintProgram(c1.p), PrintProgram(c2.p));
 }
 
+TEST(PatchesTest, ReusedBandsComputeEveryRowOfAConvolutionOnce) {
+  // Four bands of b's 8 rows, 2 each. The 3x3 `a` keeps the rows the band
+  // before computed and computes only the 2 below them (the last band: 1);
+  // the relu between recomputes its halo rows from them.
+  Chain c;
+  const int64_t a_macs = ProducerOf(c.p, "a").macs;
+  std::optional<PatchRegion> region = RegionBetween(c.p, c.x, c.b);
+  ASSERT_TRUE(region.has_value());
+  EXPECT_FALSE(ApplyPatches(c.p, *region, {4, 2, true}).ok());  // bands of whole rows only
+  absl::StatusOr<PatchRewrite> rw = ApplyPatches(c.p, *region, {4, 1, true});
+  ASSERT_TRUE(rw.ok()) << rw.status();
+  ASSERT_TRUE(VerifyProgram(c.p).ok()) << VerifyProgram(c.p);
+  int64_t a_patched = 0;
+  for (const Statement& s : c.p.statements()) {
+    if (c.p.value(s.results[0]).name.rfind("a [patch", 0) == 0 && s.op == OpKind::kConv) a_patched += s.macs;
+  }
+  EXPECT_EQ(a_patched, a_macs);  // no row of a twice
+  // Band 1 holds a's rows 1..5: rows 1..3 kept from band 0, rows 3..5 new.
+  const Statement& fresh = ProducerOf(c.p, "a [patch 1,0] new rows");
+  EXPECT_EQ(c.p.value(fresh.results[0]).shape, (Shape{1, 8, 2, 8}));
+  EXPECT_EQ(fresh.Ints("pads"), (std::vector<int64_t>{0, 1, 0, 0}));
+  EXPECT_EQ(c.p.value(fresh.operands[0]).shape, (Shape{1, 3, 5, 16}));  // x rows 5..10
+  const Statement& joined = ProducerOf(c.p, "a [patch 1,0]");
+  EXPECT_EQ(joined.op, OpKind::kConcat);
+  EXPECT_EQ(c.p.value(joined.operands[0]).shape, (Shape{1, 8, 2, 8}));  // the cache
+  EXPECT_EQ(c.p.value(joined.results[0]).shape, (Shape{1, 8, 4, 8}));
+  EXPECT_EQ(c.p.value(ProducerOf(c.p, "a [patch 3,0] new rows").results[0]).shape, (Shape{1, 8, 1, 8}));
+  // Only the relu recomputes its halo rows: 3 + 4 + 4 + 3 of its 8.
+  Chain fresh_chain;
+  Program& q = fresh_chain.p;
+  for (Statement& s : q.statements()) {
+    if (s.op == OpKind::kRelu) s.macs = 8 * 8 * 8;  // one per element
+  }
+  const auto macs = PatchMacs(q, *RegionBetween(q, fresh_chain.x, fresh_chain.b), {4, 1, true});
+  ASSERT_TRUE(macs.ok());
+  EXPECT_EQ(macs->second - macs->first, 8 * 8 * 6);
+}
+
 TEST(PatchesTest, ThePeakDropsWhenTheWideValueIsPatched) {
   // A 1x1 expansion to 64 channels is the peak; per strip it is an eighth.
   Program p;
