@@ -94,15 +94,10 @@ bool IsElementwiseNarrowing(const Program& p, const Statement& s) {
   return x.dtype == DType::kF32 && Is8Bit(y.dtype) && x.shape == y.shape;
 }
 
-bool IsPixelwiseConv(const Program& p, const Statement& s) {
-  if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
-      s.operands.size() < 2 || IsChannelsLastConv(s)) {
-    return false;
-  }
+bool IsUnitWindowConv(const Program& p, const Statement& s) {
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
-  if (!ContractTypes(s, x, y) || x.shape.size() < 3) return false;
-  if (y.shape.size() != x.shape.size() || s.Int("group", 1) != 1) return false;
+  if (x.shape.size() < 3 || y.shape.size() != x.shape.size() || s.Int("group", 1) != 1) return false;
   for (size_t d = 2; d < x.shape.size(); ++d) {
     if (x.shape[d] != y.shape[d]) return false;
   }
@@ -115,6 +110,17 @@ bool IsPixelwiseConv(const Program& p, const Statement& s) {
   for (int64_t pad : s.Ints("pads")) {
     if (pad != 0) return false;
   }
+  return true;
+}
+
+bool IsPixelwiseConv(const Program& p, const Statement& s) {
+  if ((s.op != OpKind::kConv && s.op != OpKind::kQLinearConv) || s.results.size() != 1 ||
+      s.operands.size() < 2 || IsChannelsLastConv(s)) {
+    return false;
+  }
+  const Value& x = p.value(s.operands[0]);
+  const Value& y = p.value(s.results[0]);
+  if (!ContractTypes(s, x, y) || !IsUnitWindowConv(p, s)) return false;
   return x.shape[0] == 1 || y.shape[1] <= x.shape[1];
 }
 

@@ -19,6 +19,11 @@ namespace oc {
 // `planes` to N*C.
 bool IsPerPlaneKernel(const Program& program, const Statement& s, int64_t* planes);
 
+// True when the convolution `s` maps each pixel to itself: a 1x1, stride-1,
+// unpadded, ungrouped window, operand 0 and the result of the same rank (at
+// least 3) and the same spatial extents.
+bool IsUnitWindowConv(const Program& program, const Statement& s);
+
 // True when `s` is a 1x1, stride-1, unpadded, ungrouped f32 (or 8-bit)
 // convolution that can run as oc_conv1x1_overlap_f32 (oc_qconv1x1_overlap)
 // over its own input: batch 1, or no more output than input channels.

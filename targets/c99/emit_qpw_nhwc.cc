@@ -26,22 +26,7 @@ bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s) {
   }
   const Value& x = p.value(s.operands[0]);
   const Value& y = p.value(s.results[0]);
-  if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || x.shape.size() < 3 || y.shape.size() != x.shape.size() ||
-      s.Int("group", 1) != 1) {
-    return false;
-  }
-  for (size_t d = 2; d < x.shape.size(); ++d) {
-    if (x.shape[d] != y.shape[d]) return false;
-  }
-  for (int64_t k : s.Ints("kernel")) {
-    if (k != 1) return false;
-  }
-  for (int64_t st : s.Ints("strides")) {
-    if (st != 1) return false;
-  }
-  for (int64_t pad : s.Ints("pads")) {
-    if (pad != 0) return false;
-  }
+  if (!Is8Bit(x.dtype) || !Is8Bit(y.dtype) || !IsUnitWindowConv(p, s)) return false;
   // The kernel streams rows as oc_qconv2d_nhwc does: no contract, or rows.
   const size_t index = &s - p.statements().data();
   const std::vector<int>& of = ctx.model.overlap_of_statement;
