@@ -61,6 +61,10 @@ static inline __attribute__((unused)) int32_t oc_pack16_top(int32_t lo, int32_t 
  * OC_Q8_ASM_DOT4_ takes them where the words are aligned, LDR (which the
  * M4 and M7 do unaligned) elsewhere. Declares its operands' variables;
  * s0 .. s3, cb, end and wp are the caller's. */
+/* A run's four input bytes: one LDR from cb (advancing it), unpacked to the
+ * lanes (x0, x2) in c02 and (x1, x3) in c13. */
+#define OC_Q8_ASM_ROW4_(XTB16) \
+  "ldr %[c13], [%[cb]], #4\n\t" XTB16 " %[c02], %[c13]\n\t" XTB16 " %[c13], %[c13], ror #8\n\t"
 #define OC_Q8_ASM_CHANNEL_(XTB16, S, W)                                     \
   XTB16 " %[t], %[" W "]\n\t"                                              \
   "smlad %[" S "], %[c02], %[t], %[" S "]\n\t"                             \

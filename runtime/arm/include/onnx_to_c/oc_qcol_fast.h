@@ -15,13 +15,11 @@
  * (inlined, the loop nest around it spills them): per run one LDR of the
  * column's four bytes, unpacked to the lanes (x0, x2), (x1, x3). Returns
  * the weights after the runs. */
-#define OC_QCOL_LDR_(XTB16) \
-  "ldr %[c13], [%[cb]], #4\n\t" XTB16 " %[c02], %[c13]\n\t" XTB16 " %[c13], %[c13], ror #8\n\t"
 #define OC_QCOL_DOT4_DEFINE(NAME, XT, WT, XTB16, WTB16)                                          \
   static __attribute__((noinline, unused)) const WT *NAME(const XT *cb, const XT *end,          \
                                                           const WT *wp, uint32_t *s) {          \
     uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];                                       \
-    OC_Q8_ASM_DOT4_(OC_QCOL_LDR_(XTB16), OC_QCOL_LDR_(XTB16), WTB16);                          \
+    OC_Q8_ASM_DOT4_(OC_Q8_ASM_ROW4_(XTB16), OC_Q8_ASM_ROW4_(XTB16), WTB16);                    \
     s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                \
     return wp;                                                                                 \
   }
@@ -30,7 +28,6 @@ OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_s8u8, int8_t, uint8_t, "sxtb16", "uxtb16")
 OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8s8, uint8_t, int8_t, "uxtb16", "sxtb16")
 OC_QCOL_DOT4_DEFINE(oc_qcol_dot4_u8u8, uint8_t, uint8_t, "uxtb16", "uxtb16")
 #undef OC_QCOL_DOT4_DEFINE
-#undef OC_QCOL_LDR_
 #define OC_QCOL_DSP_LOOP_(DOT4)                                                                 \
   {                                                                                             \
     uint32_t sums[4];                                                                           \

@@ -95,10 +95,8 @@ static __attribute__((unused)) int32_t qgemm_lanes_of_(int32_t z) { return (int3
  * the row's four bytes unpacked to the lanes (x0, x2), (x1, x3), the block's
  * 16 weights by LOAD2 (LDM where they are word-aligned), SMLAD per lane
  * pair. Returns the weights after the runs. */
-#define QGEMM_ROW4_(XTB16) \
-  "ldr %[c13], [%[cb]], #4\n\t" XTB16 " %[c02], %[c13]\n\t" XTB16 " %[c13], %[c13], ror #8\n\t"
 #define QGEMM_RUN_(XTB16, WTB16, LOAD2)                                                          \
-  QGEMM_ROW4_(XTB16) LOAD2 OC_Q8_ASM_CHANNEL_(WTB16, "s0", "wa")                                 \
+  OC_Q8_ASM_ROW4_(XTB16) LOAD2 OC_Q8_ASM_CHANNEL_(WTB16, "s0", "wa")                             \
   OC_Q8_ASM_CHANNEL_(WTB16, "s1", "wb") LOAD2 OC_Q8_ASM_CHANNEL_(WTB16, "s2", "wa")              \
   OC_Q8_ASM_CHANNEL_(WTB16, "s3", "wb")
 #define QGEMM_LOOP8_(XTB16, WTB16, LOAD2)                                                        \
@@ -126,7 +124,7 @@ static __attribute__((unused)) int32_t qgemm_lanes_of_(int32_t z) { return (int3
         QGEMM_LOOP8_(XTB16, WTB16, QGEMM_LDR2_);                                                 \
       }                                                                                          \
     }                                                                                            \
-    OC_Q8_ASM_DOT4_(QGEMM_ROW4_(XTB16), QGEMM_ROW4_(XTB16), WTB16);                              \
+    OC_Q8_ASM_DOT4_(OC_Q8_ASM_ROW4_(XTB16), OC_Q8_ASM_ROW4_(XTB16), WTB16);                      \
     s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;                                                  \
     return wp;                                                                                   \
   }
@@ -139,7 +137,6 @@ QGEMM_DOT8_DEFINE(oc_qgemm_dot8_u8u8, uint8_t, uint8_t, "uxtb16", "uxtb16")
 #undef QGEMM_LDR2_
 #undef QGEMM_LOOP8_
 #undef QGEMM_RUN_
-#undef QGEMM_ROW4_
 #endif
 
 #endif /* ONNX_TO_C_OC_QGEMM_FAST_H_ */
