@@ -683,15 +683,19 @@ static void test_qconv2d(void) {
  * documented order. */
 static void test_qdw3x3(void) {
   /* channels, h, w, stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right */
-  static const int32_t cases[10][9] = {{2, 25, 5, 1, 1, 1, 1, 1, 1}, {2, 5, 9, 1, 1, 1, 1, 1, 1},
+  /* 0, 1 and 10 to 13: short planes at stride 1 padded by one (on SMLAD
+   * cores column by column, oc_qdw3x3_plane.h, up to 32 rows: 12 has 33) */
+  static const int32_t cases[14][9] = {{2, 25, 5, 1, 1, 1, 1, 1, 1}, {2, 5, 9, 1, 1, 1, 1, 1, 1},
                                        {2, 4, 4, 1, 1, 0, 0, 0, 0}, {3, 7, 3, 1, 2, 2, 1, 0, 2},
                                        {2, 6, 8, 2, 1, 1, 2, 2, 0}, {2, 7, 7, 2, 2, 1, 1, 1, 1},
                                        {1, 1, 1, 1, 1, 1, 1, 1, 1}, {2, 3, 20, 1, 1, 2, 2, 2, 2},
-                                       {4, 17, 2, 1, 1, 1, 0, 1, 1}, {2, 9, 9, 3, 1, 1, 1, 1, 1}};
+                                       {4, 17, 2, 1, 1, 1, 0, 1, 1}, {2, 9, 9, 3, 1, 1, 1, 1, 1},
+                                       {3, 1, 3, 1, 1, 1, 1, 1, 1}, {2, 32, 3, 1, 1, 1, 1, 1, 1},
+                                       {1, 33, 4, 1, 1, 1, 1, 1, 1}, {3, 6, 7, 1, 1, 1, 1, 1, 1}};
   static const float mult[4] = {0.031f, 0.047f, 0.023f, 0.053f};
   int32_t ci, i;
   char name[96];
-  for (ci = 0; ci < 10; ci++) {
+  for (ci = 0; ci < 14; ci++) {
     const int32_t *c = cases[ci];
     oc_qconv_params q;
     oc_requant8 r;
@@ -716,7 +720,7 @@ static void test_qdw3x3(void) {
     memset(&r, 0, sizeof r);
     r.mult = mult, r.per_channel = 1, r.zp = q.y_signed ? 3 : 120;
     r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
-    if (ci >= 5) { /* fixed mode, a Relu's bounds */
+    if (ci >= 5 && ci != 10 && ci != 11) { /* fixed mode, a Relu's bounds */
       static int32_t q_mult[4], q_shift[4];
       for (i = 0; i < 4; i++) q_mult[i] = (int32_t)(0x40000000u + rnd_u32() % 0x3FFFFFFFu), q_shift[i] = -6 + i;
       r.mult = NULL, r.q_mult = q_mult, r.q_shift = q_shift, r.lo = r.zp;

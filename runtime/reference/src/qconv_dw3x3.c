@@ -174,6 +174,9 @@ OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const
       } else {
         pp.x = (const uint8_t *)x + ((ptrdiff_t)n * p->c_in + g) * plane;
       }
+#ifdef OC_QDW_PLANE_
+      if (OC_QDW_PLANE_(q, &rc, pp.x, k, pp.bias, y, pp.yo)) continue; /* an optimized folder's plane */
+#endif
       if (p->stride_w != 1 && p->stride_h != 1) {
         if (q->x_signed) {
           oc_qdw3x3_windows_s8(&pp);
