@@ -20,6 +20,14 @@
 OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float *w,
                           const float *bias, float *y);
 
+/* The band saves the edge tiles of rows that read left or right padding; a
+ * convolution whose rows read none (a patch's window on the image's top or
+ * bottom edge only) runs oc_conv2d_f32's interior tiles with no band to fill. */
+static int conv2d_band_pays_(const oc_conv2d_params *p) {
+  const int32_t last = (p->w_out - 1) * p->stride_w - p->pad_left + (p->k_w - 1) * p->dil_w;
+  return p->pad_left > 0 || last >= p->w_in;
+}
+
 OC_API void oc_conv2d_band_f32(const oc_conv2d_params *p, const float *x, const float *w,
                                const float *bias, float *scratch, float *y) {
   const int32_t cig = p->c_in / p->group, cog = p->c_out / p->group;
@@ -28,7 +36,7 @@ OC_API void oc_conv2d_band_f32(const oc_conv2d_params *p, const float *x, const 
   conv2d_geom_ g;
   int32_t n, grp, c0, oy;
   if (p->k_d != 1 || p->d_in != 1 || p->d_out != 1 || p->pad_front != 0 ||
-      (cig == 1 && cog == 1) || !conv2d_finite_(w, p->c_out * cig * kk) ||
+      (cig == 1 && cog == 1) || !conv2d_band_pays_(p) || !conv2d_finite_(w, p->c_out * cig * kk) ||
       conv2d_neg_zero_(bias, p->c_out)) {
     oc_conv2d_f32(p, x, w, bias, y);
     return;

@@ -15,7 +15,7 @@
 #define oc_dw_k3s2x_ oc_dw_k3s2w_
 #define oc_dw_k5s2x_ oc_dw_k5s2w_
 #define oc_dw_k5s1x_ oc_dw_k5s1w_
-/* oc_dw_row_ks_: the row of oc_dw_row_args r with kernel k, stride s, the
+/* oc_dw_row_span_: the row of oc_dw_row_args r with kernel k, stride s, the
  * tiles xl, wide and narrow and the pixels [lo, hi) whose taps are all
  * inside the input, written to y by faster code, then "return" */
 #define OC_DW_ROW_FAST(r, k, s, xl, wide, narrow, lo, hi, y)

@@ -51,21 +51,27 @@ OC_LANE_INLINE void oc_dw_sweep_(const oc_dw_row_args *r, int32_t s, oc_dw_tile_
   }
 }
 
-/* The row with the tiles of one K and S over the pixels whose kernel columns
- * are all inside the input, the edges around: edge lanes where they apply
- * (the row's first and last OC_LANE_W outputs), one output at a time
- * otherwise. Inlined with constant k and s (rows can be a few pixels long:
- * the divisions and loop bounds count). */
-OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
-                                  oc_dw_tile_fn_ xl, oc_dw_tile_fn_ wide, oc_dw_tile_fn_ narrow,
-                                  float *y) {
-  const int32_t last = r->w_in - k + r->pad_left, nw = OC_TILE_NARROW;
-  /* [lo, hi): the outputs whose kernel columns are all inside the input */
-  int32_t lo = (r->pad_left + s - 1) / s, hi = last >= 0 ? last / s + 1 : 0;
-  if (hi > r->w_out) hi = r->w_out;
-  if (lo > hi) lo = hi;
+/* [lo, hi): the outputs of a row with kernel k, stride s whose kernel
+ * columns are all inside the input; the same for every row of a plane. */
+OC_LANE_INLINE void oc_dw_span_(const oc_dw_row_args *r, int32_t k, int32_t s, int32_t *lo,
+                                int32_t *hi) {
+  const int32_t last = r->w_in - k + r->pad_left;
+  *lo = (r->pad_left + s - 1) / s;
+  *hi = last >= 0 ? last / s + 1 : 0;
+  if (*hi > r->w_out) *hi = r->w_out;
+  if (*lo > *hi) *lo = *hi;
+}
+
+/* The row with the tiles of one K and S over the pixels [lo, hi) whose
+ * kernel columns are all inside the input (oc_dw_span_), the edges around:
+ * edge lanes where they apply (the row's first and last OC_LANE_W outputs),
+ * one output at a time otherwise. Inlined with constant k and s (rows can be
+ * a few pixels long: the divisions and loop bounds count). */
+OC_LANE_INLINE void oc_dw_row_span_(const oc_dw_row_args *r, int32_t k, int32_t s,
+                                    oc_dw_tile_fn_ xl, oc_dw_tile_fn_ wide,
+                                    oc_dw_tile_fn_ narrow, int32_t lo, int32_t hi, float *y) {
   OC_DW_ROW_FAST(r, k, s, xl, wide, narrow, lo, hi, y)
-  if (hi - lo < nw) {
+  if (hi - lo < OC_TILE_NARROW) {
     oc_dw_edges_(r, k, s, 0, r->w_out, y);
     return;
   }
@@ -74,22 +80,10 @@ OC_LANE_INLINE void oc_dw_row_ks_(const oc_dw_row_args *r, int32_t k, int32_t s,
   oc_dw_edges_(r, k, s, hi, r->w_out, y);
 }
 
-/* The row if its kernel is one of the tiles' (3x3 or 5x5, stride 1 or 2,
- * pad_left >= 0), returning 1; 0 otherwise. */
-OC_LANE_INLINE int oc_dw_row(const oc_dw_row_args *r, float *y) {
-  if (r->pad_left < 0) return 0;
-  if (r->k == 3 && r->s == 1) {
-    oc_dw_row_ks_(r, 3, 1, oc_dw_k3s1x_, oc_dw_k3s1w_, oc_dw_k3s1n_, y);
-  } else if (r->k == 3 && r->s == 2) {
-    oc_dw_row_ks_(r, 3, 2, oc_dw_k3s2x_, oc_dw_k3s2w_, oc_dw_k3s2n_, y);
-  } else if (r->k == 5 && r->s == 1) {
-    oc_dw_row_ks_(r, 5, 1, oc_dw_k5s1x_, oc_dw_k5s1w_, oc_dw_k5s1n_, y);
-  } else if (r->k == 5 && r->s == 2) {
-    oc_dw_row_ks_(r, 5, 2, oc_dw_k5s2x_, oc_dw_k5s2w_, oc_dw_k5s2n_, y);
-  } else {
-    return 0;
-  }
-  return 1;
+/* Whether the tiles take kernel k, stride s (3x3 or 5x5, stride 1 or 2)
+ * with pad_left >= 0. */
+OC_LANE_INLINE int oc_dw_rows_apply(const oc_dw_row_args *r) {
+  return r->pad_left >= 0 && (r->k == 3 || r->k == 5) && (r->s == 1 || r->s == 2);
 }
 
 #endif /* ONNX_TO_C_OC_DW_TILES_H_ */
