@@ -1310,8 +1310,12 @@ static void test_qconv_nhwc(void) {
  * runs of four input channels, tiles of two channels by two pixels) against
  * the sums in channel order: odd and even pixels per row, odd channel
  * counts, c_in % 4 from 0 to 3, the four pairs of x and w types, both row
- * orders, x off the word boundary, the int8 and uint8 output ranges, and the
- * fixed-point requantization (variant 5). */
+ * orders, x off the word boundary, the int8 and uint8 output ranges and
+ * zero points (the type's least value in variants 2 and 3), one multiplier
+ * for all channels (variant 4), a fused Relu (6, 7) and the fixed-point
+ * requantization (5). On M4/M7 the whole-range float cases with c_in a
+ * multiple of 4 and c_out even run oc_qpw_nhwc_pass.h's assembler, small
+ * c_in (4, 8, 12) and odd row lengths included. */
 #define QPW_X_MAX 2048
 #define QPW_Y_MAX 512
 static void pack_pw_nhwc_weights(const uint8_t *w, int32_t cout, int32_t cin, uint8_t *out) {
@@ -1333,15 +1337,16 @@ static void pack_pw_nhwc_weights(const uint8_t *w, int32_t cout, int32_t cin, ui
 }
 
 static void test_qpw_nhwc(void) {
-  static const int32_t shapes[9][4] = {{1, 1, 1, 1}, {4, 2, 1, 2}, {3, 3, 2, 3}, {8, 5, 3, 5}, {13, 7, 2, 4},
-                                       {16, 16, 3, 3}, {36, 6, 1, 7}, {64, 12, 2, 6}, {6, 9, 1, 1}};
+  static const int32_t shapes[11][4] = {{1, 1, 1, 1},  {4, 2, 1, 2},  {3, 3, 2, 3},   {8, 5, 3, 5},
+                                        {13, 7, 2, 4}, {16, 16, 3, 3}, {36, 6, 1, 7},  {64, 12, 2, 6},
+                                        {6, 9, 1, 1},  {8, 16, 3, 5},  {12, 4, 1, 1}};
   static uint8_t x_bytes[QPW_X_MAX + 4], y_bytes[QPW_Y_MAX];
   static uint32_t packed_words[QPW_X_MAX / 4];
   static float mult[16], want[QPW_Y_MAX], got[QPW_Y_MAX];
   static int32_t q_mult[16], q_shift[16];
   int32_t si, variant, i;
   char name[96];
-  for (si = 0; si < 9; si++) {
+  for (si = 0; si < 11; si++) {
     const int32_t cin = shapes[si][0], cout = shapes[si][1], rows = shapes[si][2], width = shapes[si][3];
     const int32_t pixels = rows * width;
     for (variant = 0; variant < 8; variant++) {
@@ -1363,13 +1368,14 @@ static void test_qpw_nhwc(void) {
       for (i = 0; i < cout; i++) g_qbias[i] = (int32_t)(rnd_u32() % 20001u) - 10000;
       for (i = 0; i < cout; i++) mult[i] = 0.0005f + 0.00025f * (float)(rnd_u32() % 16u);
       memset(&r, 0, sizeof r);
-      r.mult = mult, r.per_channel = 1;
+      r.mult = mult, r.per_channel = variant != 4; /* variant 4: one multiplier for all */
       if (variant == 5) { /* fixed point: Q31 multipliers in [2^30, 2^31), right shifts */
         for (i = 0; i < cout; i++) q_mult[i] = (int32_t)(0x40000000u + rnd_u32() % 0x3fffffffu);
         for (i = 0; i < cout; i++) q_shift[i] = -(int32_t)(9u + rnd_u32() % 4u);
         r.mult = NULL, r.q_mult = q_mult, r.q_shift = q_shift;
       }
-      r.zp = q.y_signed ? -3 : 120, r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+      r.zp = q.y_signed ? (variant == 3 ? -128 : -3) : (variant == 2 ? 0 : 120);
+      r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
       if (variant >= 6) r.lo = r.zp; /* a fused Relu */
       for (px = 0; px < pixels; px++) {
         for (co = 0; co < cout; co++) {

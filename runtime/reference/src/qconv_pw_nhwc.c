@@ -24,7 +24,9 @@
  * 16-bit lanes (SXTB16/UXTB16) and one word of each channel's weights the
  * same way, then eight SMLAD: 20 instructions per 16 multiply-accumulates;
  * the float requantization there is VCVTR with the tile's two multipliers
- * and the bounds in registers.
+ * and the bounds in registers; where the bounds are a whole 8-bit range,
+ * c_in a multiple of 4 and c_out even, a pass over two pixels and every
+ * pair of channels in assembler (oc_qpw_nhwc_pass.h) runs the statement.
  */
 #include "onnx_to_c/oc_qlinear.h"
 #include "onnx_to_c/oc_qpw_nhwc_fast.h"
@@ -52,6 +54,12 @@
 #define QPW_NHWC_REQUANT_(ACC, M, LO, HI, ZP) ((void)(ACC), (void)(M), (void)(LO), (void)(HI), (int32_t)(ZP))
 #endif
 
+/* The whole statement in an optimized folder's passes where they serve it
+ * (1; runtime/arm: oc_qpw_nhwc_pass.h); none here. */
+#ifndef QPW_NHWC_WHOLE_
+#define QPW_NHWC_WHOLE_(XT, WT, Q, R, X, W, BIAS, Y) 0
+#endif
+
 /* The sums s[i] of channel c + (i & 1) at pixel i >> 1 (pixel 1 at y + step;
  * none where step is 0), channels c .. c + m - 1, requantized by
  * oc_requant8_apply (one call site, so the requantization is inlined once),
@@ -77,6 +85,7 @@ static OC_NOINLINE void qpw_nhwc_store_(const oc_requant8 *r, int32_t c, int32_t
     const int32_t zp = rq.zp, lo = rq.lo - zp, hi = rq.hi - zp;                                 \
     ptrdiff_t row, col;                                                                         \
     int32_t c, k;                                                                               \
+    if (QPW_NHWC_WHOLE_(XT, WT, q, &rq, x, wpacked, bias, y)) return;                          \
     for (row = 0; row < rows; row++) {                                                          \
      const ptrdiff_t first = (p->reverse_rows ? rows - 1 - row : row) * width;                  \
      for (col = 0; col < width; col += 2) {                                                     \

@@ -6,14 +6,17 @@
  * unpacked to the lanes (x0, x2) and (x1, x3), one LDR of each channel's
  * four weights, unpacked the same way, and two SMLAD per channel and pixel
  * (two runs per pass where there are two): the products are exact and
- * SMLAD's sums wrap like the uint32 ones, so the same bits. Without the DSP
- * extension it defines nothing.
+ * SMLAD's sums wrap like the uint32 ones, so the same bits. Where they serve
+ * (float requantization to a whole 8-bit range, c_in a multiple of 4, c_out
+ * even) the whole statement runs in oc_qpw_nhwc_pass.h's assembler passes
+ * instead (QPW_NHWC_WHOLE_). Without the DSP extension it defines nothing.
  */
 #ifndef ONNX_TO_C_OC_QPW_NHWC_FAST_H_
 #define ONNX_TO_C_OC_QPW_NHWC_FAST_H_
 
 #include "onnx_to_c/oc_q8_dsp.h"
 #include "onnx_to_c/oc_qlinear.h"
+#include "onnx_to_c/oc_qpw_nhwc_pass.h"
 
 #if OC_Q8_DSP
 #define QPW_NHWC_LO_int8_t(v) (int32_t) __sxtb16(v)
