@@ -6,7 +6,8 @@
  * qgemm_packed.c for fully connected layers). Also the
  * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32,
  * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d,
- * and the 8-bit channels-last pointwise matrix product (oc_qconv_pw_nhwc).
+ * and the 8-bit channels-last pointwise matrix product (oc_qconv_pw_nhwc)
+ * and its NCHW overlap form two pixels at a time (oc_qconv1x1_overlap_pairs).
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -1372,6 +1373,83 @@ static void test_qpw_nhwc(void) {
   }
 }
 
+/* oc_qconv1x1_overlap_pairs (NCHW, two pixels per pass, the weights packed
+ * as for oc_qconv_pw_nhwc) against the sums in channel order, run in place
+ * as the overlap contract runs it (y starting at x, c_out above, equal to or
+ * below c_in): odd and even pixel counts, one pixel, c_in % 4 from 0 to 3
+ * and odd c_out (the C tiles), the four pairs of x and w types, the int8
+ * and uint8 ranges with the least value as the zero point (2, 3), one
+ * multiplier for all (4), fixed point (5), a fused Relu (6, 7: not a whole
+ * range), the column off the word boundary (odd variants), two items (the
+ * last shape, out of place). On M4/M7 the whole-range float cases with c_in
+ * a multiple of 4 and c_out even run oc_qpw_nhwc_pass.h's NCHW passes. */
+static void test_qpw_nchw_pairs(void) {
+  static const int32_t shapes[10][4] = {{4, 2, 1, 1},   {8, 8, 7, 1},   {16, 12, 6, 1}, {12, 16, 5, 1},
+                                        {64, 32, 11, 1}, {5, 6, 3, 1},   {8, 7, 4, 1},   {3, 3, 9, 1},
+                                        {36, 10, 2, 1},  {8, 6, 5, 2}};
+  static uint8_t x_bytes[QPW_X_MAX], buf[QPW_X_MAX];
+  static uint32_t packed_words[QPW_X_MAX], column_words[40];
+  static float mult[64], want[QPW_X_MAX], got[QPW_X_MAX];
+  static int32_t q_mult[64], q_shift[64];
+  int32_t si, variant, i;
+  char name[96];
+  for (si = 0; si < 10; si++) {
+    const int32_t cin = shapes[si][0], cout = shapes[si][1], vol = shapes[si][2], items = shapes[si][3];
+    for (variant = 0; variant < 8; variant++) {
+      const int32_t shape[5] = {cin, cout, vol, items, variant};
+      uint8_t *const column = (uint8_t *)column_words + (variant & 1);
+      oc_qconv_params q;
+      oc_requant8 r;
+      int32_t co, px, ic, n;
+      memset(&q, 0, sizeof q);
+      q.conv.n = items, q.conv.c_in = cin, q.conv.c_out = cout, q.conv.group = 1;
+      q.conv.h_in = q.conv.h_out = 1, q.conv.w_in = q.conv.w_out = vol;
+      q.conv.k_h = q.conv.k_w = q.conv.stride_h = q.conv.stride_w = q.conv.dil_h = q.conv.dil_w = 1;
+      q.conv.d_in = q.conv.d_out = q.conv.k_d = q.conv.stride_d = q.conv.dil_d = 1;
+      q.x_signed = variant & 1, q.w_signed = ((variant >> 1) ^ variant) & 1, q.y_signed = variant & 1;
+      q.x_zp = q.x_signed ? (int32_t)(rnd_u32() % 256u) - 128 : (int32_t)(rnd_u32() % 256u);
+      for (i = 0; i < items * cin * vol; i++) x_bytes[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout * cin; i++) g_qb[i] = (uint8_t)rnd_u32();
+      for (i = 0; i < cout; i++) g_qbias[i] = (int32_t)(rnd_u32() % 20001u) - 10000;
+      for (i = 0; i < cout; i++) mult[i] = 0.0005f + 0.00025f * (float)(rnd_u32() % 16u);
+      memset(&r, 0, sizeof r);
+      r.mult = mult, r.per_channel = variant != 4;
+      if (variant == 5) {
+        for (i = 0; i < cout; i++) q_mult[i] = (int32_t)(0x40000000u + rnd_u32() % 0x3fffffffu);
+        for (i = 0; i < cout; i++) q_shift[i] = -(int32_t)(9u + rnd_u32() % 4u);
+        r.mult = NULL, r.q_mult = q_mult, r.q_shift = q_shift;
+      }
+      r.zp = q.y_signed ? (variant == 3 ? -128 : -3) : (variant == 2 ? 0 : 120);
+      r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
+      if (variant >= 6) r.lo = r.zp;
+      for (n = 0; n < items; n++) {
+        for (co = 0; co < cout; co++) {
+          for (px = 0; px < vol; px++) {
+            uint32_t sum = (uint32_t)g_qbias[co];
+            for (ic = 0; ic < cin; ic++) {
+              sum += (uint32_t)((oc_q8_get(x_bytes, q.x_signed, (n * cin + ic) * vol + px) - q.x_zp) *
+                                oc_q8_get(g_qb, q.w_signed, co * cin + ic));
+            }
+            want[(n * cout + co) * vol + px] = (float)oc_requant8_apply(&r, co, (int32_t)sum);
+          }
+        }
+      }
+      fold_column_bias(&q, g_qb, cout, cin, g_qbias, g_qfolded);
+      pack_pw_nhwc_weights(g_qb, cout, cin, (uint8_t *)packed_words);
+      memset(buf, 0x5a, sizeof buf);
+      if (items == 1) { /* in place, as the contract runs it */
+        memcpy(buf, x_bytes, (size_t)(cin * vol));
+        oc_qconv1x1_overlap_pairs(&q, &r, buf, packed_words, g_qfolded, buf, column);
+      } else {
+        oc_qconv1x1_overlap_pairs(&q, &r, x_bytes, packed_words, g_qfolded, buf, column);
+      }
+      for (i = 0; i < items * cout * vol; i++) got[i] = (float)oc_q8_get(buf, q.y_signed, i);
+      case_name(name, "qconv 1x1 overlap pairs", shape, 5);
+      check_case(name, got, want, items * cout * vol);
+    }
+  }
+}
+
 int main(void) {
   test_gemm_nt();
   test_qgemm();
@@ -1387,6 +1465,7 @@ int main(void) {
   test_conv_nhwc_pointwise();
   test_qconv_nhwc();
   test_qpw_nhwc();
+  test_qpw_nchw_pairs();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");
   say_u32((uint32_t)g_fail, 0);

@@ -239,7 +239,15 @@ absl::Status StatementEmitter::QLinearConvPacked() {
   Table("int32_t", "bias",
         FoldedBias(c_out, kk, zx, [&](int64_t co, int64_t k) { return Int8At(wv, co * kk + k); },
                    [](int64_t) { return int64_t{0}; }));
-  PackedWeights(wv, c_out, s_.Int("group", 1), kk);
+  // The pointwise overlap kernel two pixels at a time on SMLAD targets, where
+  // the channels-last passes can serve it (runtime/arm/.../oc_qpw_nhwc_pass.h).
+  const bool pairs = s_.scratch_bytes == 0 && ctx_.dsp_smlad && s_.Int("group", 1) == 1 && kk % 4 == 0 &&
+                     c_out % 2 == 0;
+  if (pairs) {
+    QPwNhwcWeights(wv, c_out, kk);
+  } else {
+    PackedWeights(wv, c_out, s_.Int("group", 1), kk);
+  }
   if (s_.scratch_bytes > 0) {
     Use("qconv_column.c");
     w_.Line(absl::StrCat("oc_qconv_column(&p, &r, ", Read(0), ", w, bias, ", Scratch("uint8_t"), ", ",
@@ -248,11 +256,12 @@ absl::Status StatementEmitter::QLinearConvPacked() {
   }
   // A pixels contract: each pixel's input channels go to the contract's
   // scratch, then its output channels over them.
-  Use("qconv1x1_overlap_packed.c");
-  w_.Comment("overlap contract: the output starts at the input; each pixel's input channels");
-  w_.Comment("are copied to scratch, then its output channels written over them");
-  w_.Line(absl::StrCat("oc_qconv1x1_overlap_packed(&p, &r, ", Read(0), ", w, bias, ", Write(),
-                       ", ", ctx_.ArenaAt(ContractScratchOffset()), ");"));
+  Use(pairs ? "qconv1x1_overlap_pairs.c" : "qconv1x1_overlap_packed.c");
+  w_.Comment(absl::StrCat("overlap contract: the output starts at the input; each ",
+                          pairs ? "two pixels'" : "pixel's", " input channels"));
+  w_.Comment("are copied to scratch, then their output channels written over them");
+  w_.Line(absl::StrCat(pairs ? "oc_qconv1x1_overlap_pairs" : "oc_qconv1x1_overlap_packed", "(&p, &r, ", Read(0),
+                       ", w, bias, ", Write(), ", ", ctx_.ArenaAt(ContractScratchOffset()), ");"));
   return absl::OkStatus();
 }
 

@@ -49,6 +49,13 @@ OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requan
  * included), so y may overlap x as it may there. */
 OC_API void oc_qconv_pw_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                              const int32_t *folded_bias, void *y);
+/* The pointwise overlap contract's kernel (x and y NCHW, y over the dying x,
+ * oc_qconv1x1_overlap_packed's order) two pixels at a time, with the weights
+ * packed and the bias folded as for oc_qconv_pw_nhwc: the two pixels' input
+ * bytes go to `column` (the contract's 2 c_in bytes) before their outputs
+ * are written (qconv1x1_overlap_pairs.c). */
+OC_API void oc_qconv1x1_overlap_pairs(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                      const void *w, const int32_t *folded_bias, void *y, void *column);
 /* A 2-D convolution (no scratch) with weights' zero points 0 and the weights
  * packed per group in blocks of four channels, tap by tap (qconv2d_packed.c). */
 OC_API void oc_qconv2d_packed(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,

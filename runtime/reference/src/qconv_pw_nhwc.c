@@ -30,22 +30,7 @@
  */
 #include "onnx_to_c/oc_qlinear.h"
 #include "onnx_to_c/oc_qpw_nhwc_fast.h"
-
-/* The runs of four input channels of a tile: xa, xb its pixels, w the pair's
- * packed weights; adds to s00 (channel c, pixel a), s01 (c + 1, a), s10
- * (c, b), s11 (c + 1, b); leaves k at c4 and w past the runs. */
-#ifndef QPW_NHWC_RUNS_
-#define QPW_NHWC_RUNS_(XT, WT)                                                                    \
-  for (k = 0; k < c4; k += 4, w += 8) {                                                         \
-    int32_t t;                                                                                  \
-    for (t = 0; t < 4; t++) {                                                                   \
-      const int32_t a = (int32_t)xa[k + t], b = (int32_t)xb[k + t];                             \
-      const int32_t w0 = (int32_t)w[t], w1 = (int32_t)w[4 + t];                                 \
-      s00 += (uint32_t)(a * w0), s01 += (uint32_t)(a * w1);                                     \
-      s10 += (uint32_t)(b * w0), s11 += (uint32_t)(b * w1);                                     \
-    }                                                                                           \
-  }
-#endif
+#include "onnx_to_c/oc_qpw_runs.h"
 
 /* The float requantization with the multipliers and bounds in registers
  * (QPW_NHWC_REQUANT_, where QPW_NHWC_FLOAT_); none here. */
@@ -134,7 +119,6 @@ QPW_NHWC_DEFINE(oc_qconv_pw_nhwc_s8u8, int8_t, uint8_t)
 QPW_NHWC_DEFINE(oc_qconv_pw_nhwc_u8s8, uint8_t, int8_t)
 QPW_NHWC_DEFINE(oc_qconv_pw_nhwc_u8u8, uint8_t, uint8_t)
 #undef QPW_NHWC_DEFINE
-#undef QPW_NHWC_RUNS_
 
 OC_API void oc_qconv_pw_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                              const int32_t *folded_bias, void *y) {

@@ -38,6 +38,7 @@ typedef struct {
   int32_t pairs;       /* 20: pairs of output channels */
   int32_t cin;         /* 24: input channels, a multiple of 4 */
   int32_t zp;          /* 28: the output's zero point */
+  int32_t plane;       /* 32: NCHW passes only: bytes from a channel's output to the next's */
 } qpw_nhwc_pass;
 
 /* The inner loop's registers: r0, r1 the pixels' bytes, r2 the weights, r3
@@ -57,7 +58,7 @@ typedef struct {
   "smlad r5, r9, lr, r5\n\tsmlad r7, r11, lr, r7\n\t"
 /* The runs two per pass of the loop, entered at the second where c_in / 4
  * is odd. */
-#define QPW_NHWC_PASS_ASM_(XTB, WTB, SAT)                                                        \
+#define QPW_NHWC_PASS_ASM_(XTB, WTB, SAT, STORES)                                                \
   __asm__("push {r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"                         \
           "vldmia r3, {s8-s15}\n\t"                                                             \
           "1:\n\t"                                                                              \
@@ -100,35 +101,44 @@ typedef struct {
           "qadd r6, r6, lr\n\t"                                                                 \
           "qadd r7, r7, lr\n\t" SAT " r4, #8, r4\n\t" SAT " r5, #8, r5\n\t" SAT " r6, #8, r6\n\t" \
           SAT " r7, #8, r7\n\t"                                                                 \
-          "vmov r8, r9, s11, s12\n\t"                                                           \
-          "strb r4, [r8], #1\n\t"                                                               \
-          "strb r5, [r8], #1\n\t"                                                               \
-          "strb r6, [r9], #1\n\t"                                                               \
-          "strb r7, [r9], #1\n\t"                                                               \
-          "vmov s11, s12, r8, r9\n\t"                                                           \
+          "vmov r8, r9, s11, s12\n\t" STORES "vmov s11, s12, r8, r9\n\t"                         \
           "vmov r12, s13\n\t"                                                                   \
           "subs r12, r12, #1\n\t"                                                               \
           "vmov s13, r12\n\t"                                                                   \
           "bne 1b\n\t"                                                                          \
           "pop {r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t")
 
+/* The four bytes of a tile (r4 .. r7) at pixel a's r8 and pixel b's r9,
+ * each advanced past the pair of channels: channels-last, adjacent bytes;
+ * NCHW, a plane apart (s->plane, read through the struct's pointer, the
+ * third word pushed; Thumb-2 has no post-indexed register offset). */
+#define QPW_NHWC_STORES_                                                                          \
+  "strb r4, [r8], #1\n\tstrb r5, [r8], #1\n\tstrb r6, [r9], #1\n\tstrb r7, [r9], #1\n\t"
+#define QPW_NCHW_STORES_                                                                          \
+  "ldr r10, [sp, #8]\n\tldr r10, [r10, #32]\n\tstrb r4, [r8]\n\tstrb r5, [r8, r10]\n\t"       \
+  "strb r6, [r9]\n\tstrb r7, [r9, r10]\n\tadd r8, r8, r10, lsl #1\n\tadd r9, r9, r10, lsl #1\n\t"
+
 /* A pass over pixels xa and xb (the same pixel for a row's odd last one,
  * its bytes then stored twice at the same place) and every pair of output
  * channels; w the packed weights, s the rest. */
-#define QPW_NHWC_PASS_DEFINE_(NAME, XTB, WTB, SAT)                                               \
+#define QPW_NHWC_PASS_DEFINE_(NAME, XTB, WTB, SAT, STORES)                                       \
   static void __attribute__((naked, noipa, unused))                                         \
   NAME(const void *xa __attribute__((unused)), const void *xb __attribute__((unused)),         \
        const void *w __attribute__((unused)), const qpw_nhwc_pass *s __attribute__((unused))) {       \
-    QPW_NHWC_PASS_ASM_(XTB, WTB, SAT);                                                          \
+    QPW_NHWC_PASS_ASM_(XTB, WTB, SAT, STORES);                                                  \
   }
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_int8_t_int8_t_s, "sxtb16", "sxtb16", "ssat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_int8_t_int8_t_u, "sxtb16", "sxtb16", "usat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_int8_t_uint8_t_s, "sxtb16", "uxtb16", "ssat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_int8_t_uint8_t_u, "sxtb16", "uxtb16", "usat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_uint8_t_int8_t_s, "uxtb16", "sxtb16", "ssat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_uint8_t_int8_t_u, "uxtb16", "sxtb16", "usat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_uint8_t_uint8_t_s, "uxtb16", "uxtb16", "ssat")
-QPW_NHWC_PASS_DEFINE_(qpw_nhwc_pass_uint8_t_uint8_t_u, "uxtb16", "uxtb16", "usat")
+#define QPW_PASSES_DEFINE_(LAYOUT, STORES)                                                        \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_int8_t_int8_t_s, "sxtb16", "sxtb16", "ssat", STORES)     \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_int8_t_int8_t_u, "sxtb16", "sxtb16", "usat", STORES)     \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_int8_t_uint8_t_s, "sxtb16", "uxtb16", "ssat", STORES)    \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_int8_t_uint8_t_u, "sxtb16", "uxtb16", "usat", STORES)    \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_uint8_t_int8_t_s, "uxtb16", "sxtb16", "ssat", STORES)    \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_uint8_t_int8_t_u, "uxtb16", "sxtb16", "usat", STORES)    \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_uint8_t_uint8_t_s, "uxtb16", "uxtb16", "ssat", STORES)   \
+  QPW_NHWC_PASS_DEFINE_(qpw_##LAYOUT##_pass_uint8_t_uint8_t_u, "uxtb16", "uxtb16", "usat", STORES)
+QPW_PASSES_DEFINE_(nhwc, QPW_NHWC_STORES_)
+QPW_PASSES_DEFINE_(nchw, QPW_NCHW_STORES_)
+#undef QPW_PASSES_DEFINE_
 #undef QPW_NHWC_PASS_DEFINE_
 
 /* The whole statement in passes where they serve it (float requantization,
@@ -159,6 +169,49 @@ OC_INLINE int32_t qpw_nhwc_whole_(const oc_qconv_params *q, const oc_requant8 *r
       const int32_t two = col + 1 < width;
       s.ya = (uint8_t *)y + (first + col) * cout, s.yb = two ? s.ya + cout : s.ya;
       pass(xa, two ? xa + cin : xa, w, &s);
+    }
+  }
+  return 1;
+}
+
+/* qconv1x1_overlap_pairs.c's statement (x, y NCHW) in passes where they
+ * serve it, as QPW_NHWC_WHOLE_: 1, else 0 and nothing done. Per item, pixels
+ * two by two in increasing order, both pixels' bytes gathered into column
+ * before the pass stores their outputs a plane apart. */
+#define QPW_NCHW_WHOLE_(XT, WT, Q, R, X, W, BIAS, Y, COLUMN)                                      \
+  qpw_nchw_whole_(Q, R, X, W, BIAS, Y, COLUMN,                                                  \
+                  (R)->lo < 0 ? qpw_nchw_pass_##XT##_##WT##_s : qpw_nchw_pass_##XT##_##WT##_u)
+OC_INLINE int32_t qpw_nchw_whole_(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                  const void *w, const int32_t *bias, void *y, void *column,
+                                  void (*pass)(const void *, const void *, const void *, const qpw_nhwc_pass *)) {
+  const oc_conv2d_params *p = &q->conv;
+  const ptrdiff_t vol = (ptrdiff_t)p->d_in * p->h_in * p->w_in;
+  const int32_t cin = p->c_in, cout = p->c_out;
+  uint8_t *const col = (uint8_t *)column;
+  float one[2];
+  qpw_nhwc_pass s;
+  int32_t n, ic;
+  ptrdiff_t px;
+  if (r->mult == NULL || !OC_SAT8_WHOLE_(r) || cin < 4 || (cin & 3) != 0 || cout < 2 || (cout & 1) != 0) {
+    return 0;
+  }
+  one[0] = one[1] = r->mult[0];
+  s.bias = bias, s.mult = r->per_channel ? r->mult : one, s.mult_step = r->per_channel ? 8 : 0;
+  s.pairs = cout / 2, s.cin = cin, s.zp = r->zp, s.plane = (int32_t)vol;
+  for (n = 0; n < p->n; n++) {
+    const uint8_t *const xn = (const uint8_t *)x + (ptrdiff_t)n * cin * vol;
+    uint8_t *const yn = (uint8_t *)y + (ptrdiff_t)n * cout * vol;
+    for (px = 0; px + 1 < vol; px += 2) {
+      const uint8_t *xp = xn + px;
+      for (ic = 0; ic < cin; ic++, xp += vol) col[ic] = xp[0], col[cin + ic] = xp[1];
+      s.ya = yn + px, s.yb = s.ya + 1;
+      pass(col, col + cin, w, &s);
+    }
+    if (px < vol) { /* an odd last pixel, with itself as the second */
+      const uint8_t *xp = xn + px;
+      for (ic = 0; ic < cin; ic++, xp += vol) col[ic] = xp[0];
+      s.ya = s.yb = yn + px;
+      pass(col, col, w, &s);
     }
   }
   return 1;
