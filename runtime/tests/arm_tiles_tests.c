@@ -1060,6 +1060,9 @@ static uint8_t g_qn_w[QN_W_MAX], g_qn_want[QN_Y_MAX], g_qn_y[QN_Y_MAX + 8], g_qn
 static uint8_t g_qn_wzp[64];
 static int32_t g_qn_bias[64], g_qn_qmult[64], g_qn_qshift[64];
 static float g_qn_mult[64], g_qn_got_f[QN_Y_MAX], g_qn_want_f[QN_Y_MAX];
+/* oc_qconv2d_nhwc_col's scratch (4 K + k_w c_in bytes, K <= QN_W_MAX) and a guard past it */
+#define QN_COL_MAX (5 * QN_W_MAX + 16)
+static uint32_t g_qn_colw[QN_COL_MAX / 4];
 
 /* NCHW <-> NHWC copies of an (n, c, plane) tensor of bytes: to_nhwc reads
  * NCHW src, else NHWC src. */
@@ -1114,11 +1117,13 @@ static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() 
  * (the middle of x's range: x ^ 0x80) or not; then depthwise 3x3 kernels with
  * the weights' zero points 0 (on M4/M7 the windows inside the input by
  * SMLABB/SMLATT, with float requantization onto the type's range as one span
- * in assembler), channels not a multiple of four among them, widths up to 16.
- * The output buffer starts as garbage and has a guard past its end. */
+ * in assembler), channels not a multiple of four among them, widths up to 16;
+ * then 3x3 kernels of one group with 3 to 33 input channels (on M4/M7 column
+ * products up to 288 values a window). The output buffer starts as garbage
+ * and has a guard past its end. */
 static void test_qconv_nhwc(void) {
   /* group (0: depthwise, cig channels), cig, cog, stride, dilation */
-  static const int32_t kinds[88][5] = {
+  static const int32_t kinds[93][5] = {
       {1, 1, 4, 1, 1},  {1, 2, 5, 1, 1},  {1, 3, 3, 1, 1},  {1, 4, 8, 1, 1},  {1, 5, 2, 1, 1},
       {1, 6, 7, 1, 1},  {1, 7, 4, 1, 1},  {1, 8, 6, 1, 1},  {1, 9, 9, 1, 1},  {1, 1, 3, 2, 2},
       {1, 2, 4, 2, 1},  {1, 3, 5, 1, 2},  {1, 4, 2, 2, 1},  {1, 5, 6, 1, 2},  {1, 6, 1, 2, 1},
@@ -1144,10 +1149,14 @@ static void test_qconv_nhwc(void) {
       {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1}, {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},
       {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},  {0, 12, 1, 1, 1}, {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1},
       {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},
-      {0, 12, 1, 1, 1}};
+      {0, 12, 1, 1, 1},
+      /* 3x3 columns of one group (on M4/M7 oc_qnhwc_col.h where k_w c_in is a multiple of 4):
+       * 16 channels (K 144), 32 (K 288, the most the columns take) strided, 4 (K 36); odd
+       * output channel counts; a 3-channel stem and 33 channels (K 297) keep the other paths */
+      {1, 16, 13, 1, 1}, {1, 32, 7, 2, 1}, {1, 4, 7, 2, 1}, {1, 3, 7, 2, 1}, {1, 33, 2, 1, 1}};
   int32_t ci, i;
   char name[160];
-  for (ci = 0; ci < 88; ci++) {
+  for (ci = 0; ci < 93; ci++) {
     const int32_t *kd = kinds[ci];
     const int32_t group = kd[0] == 0 ? kd[1] : kd[0], cig = kd[0] == 0 ? 1 : kd[1];
     const int32_t cog = kd[2], c_in = group * cig, c_out = group * cog;
@@ -1245,6 +1254,12 @@ static void test_qconv_nhwc(void) {
     for (i = 0; i < ny; i++) g_qn_want_f[i] = (float)oc_q8_get(g_qn_want, q.y_signed, i);
     for (lay = 0; lay < 8; lay++) {
       const int32_t x_last = lay & 1, y_last = (lay >> 1) & 1;
+      /* the column products (x NHWC, the weights' zero points none or 0, one group, a kernel
+       * larger than 1x1 of kernel rows of whole groups of four; the column cases: all but
+       * one such layout; else every other) */
+      const int32_t use_col = x_last && zp_kind <= 1 && group == 1 && p->k_h * p->k_w > 1 &&
+                              p->k_w * c_in % 4 == 0 && (ci >= 88 ? lay != 7 : (ci + (lay >> 1)) % 2 == 0);
+      int32_t j;
       /* the pads as one number (top, left, bottom, right), the types, zero
        * points and bias as another, then x_last, y_last, reverse_rows */
       const int32_t shape[14] = {ci, p->n, group, cig, cog, p->h_in, p->w_in, p->k_h, p->k_w,
@@ -1252,19 +1267,30 @@ static void test_qconv_nhwc(void) {
                                  p->dil_h * 10 + p->dil_w,
                                  ((p->pad_top * 10 + p->pad_left) * 10 + pb) * 10 + pr,
                                  ((q.x_signed * 10 + q.w_signed) * 10 + zp_kind) * 10 + with_bias,
-                                 (x_last * 10 + y_last) * 10 + (lay >> 2)};
+                                 ((x_last * 10 + y_last) * 10 + (lay >> 2)) * 10 + use_col};
+      /* the scratch: garbage, then a guard of 16 bytes */
+      const int32_t col_bytes = 4 * kk + p->k_w * c_in;
+      uint8_t *const col = (uint8_t *)g_qn_colw;
       p->reverse_rows = lay >> 2;
       memset(g_qn_y, 0xa5, (size_t)ny + 8u);
-      oc_qconv2d_nhwc(&q, &r, x_last ? xl : x, wl, zp_kind == 0 ? NULL : g_qn_wzp,
-                      with_bias ? g_qn_bias : NULL, g_qn_y, x_last, y_last);
+      memset(col, 0x5a, (size_t)col_bytes + 16u);
+      if (use_col) {
+        oc_qconv2d_nhwc_col(&q, &r, xl, wl, with_bias ? g_qn_bias : NULL, g_qn_y, y_last, col);
+      } else {
+        oc_qconv2d_nhwc(&q, &r, x_last ? xl : x, wl, zp_kind == 0 ? NULL : g_qn_wzp,
+                        with_bias ? g_qn_bias : NULL, g_qn_y, x_last, y_last);
+      }
       case_name(name, "qconv nhwc", shape, 14);
       for (i = 0; i < 8; i++) {
         if (g_qn_y[ny + i] != 0xa5u) break;
       }
+      for (j = 0; j < 16 && i == 8; j++) {
+        if (col[col_bytes + j] != 0x5au) i = 0;
+      }
       if (i < 8) {
         say("FAIL: ");
         say(name);
-        say(" wrote past its output\n");
+        say(" wrote past its output or scratch\n");
         g_fail++;
         continue;
       }
