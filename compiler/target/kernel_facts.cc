@@ -246,7 +246,8 @@ int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
 
 int64_t QConvNhwcColumnScratchBytes(const Program& p, const Statement& s) {
   if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8 ||
-      s.Int("x_channels_last") == 0 || s.Int("group", 1) != 1 || !QConvFoldsZeroPoints(p, s)) {
+      s.Int("x_channels_last") == 0 || s.Int("group", 1) != 1 ||
+      !(QConvFoldsZeroPoints(p, s) || HasFourBitWeights(s))) {
     return 0;
   }
   const Value& x = p.value(s.operands[0]);

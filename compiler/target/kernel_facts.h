@@ -99,12 +99,13 @@ int64_t QConvColumnScratchBytes(const Program& p, const Statement& s);
 
 // The 8-bit channels-last column products: a qlinear_conv with x NHWC, one
 // group, a 2-D kernel larger than 1x1 whose kernel rows are whole groups of
-// four bytes (k_w c_in), constant weights whose zero points are all 0 and a
-// constant (or no) bias can run as oc_qconv2d_nhwc_col
-// (runtime/reference/src/qconv2d_nhwc.c; on M4/M7 oc_qnhwc_col.h): two
-// pixels' windows widened to 16-bit lanes, 4 K bytes for K = k_h k_w c_in,
-// and a kernel row gathered at the borders, k_w c_in bytes. Bytes of both;
-// 0 for other statements.
+// four bytes (k_w c_in), and either constant 8-bit weights whose zero points
+// are all 0 and a constant (or no) bias, or 4-bit weights, can run as
+// oc_qconv2d_nhwc_col (runtime/reference/src/qconv2d_nhwc.c; on M4/M7
+// oc_qnhwc_col.h) or oc_qconv2d_w4_col (qconv_w4.c; on M4/M7 oc_qw4_col.h):
+// two pixels' windows widened to 16-bit lanes, 4 K bytes for K = k_h k_w
+// c_in, and a kernel row gathered at the borders, k_w c_in bytes. Bytes of
+// both; 0 for other statements.
 int64_t QConvNhwcColumnScratchBytes(const Program& p, const Statement& s);
 
 // The fast kernel a statement may run with scratch, if any: the row band

@@ -632,8 +632,8 @@ OC_API QNHWC_MAYBE_UNUSED_ void oc_qconv2d_nhwc(const oc_qconv_params *q, const 
 #ifndef QNHWC_COLUMN_CONV_
 #define QNHWC_COLUMN_CONV_(X_SIGNED, W_SIGNED, ARGS) qnhwc_no_columns_ ARGS
 static void qnhwc_no_columns_(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
-                              const int32_t *bias, void *y, int32_t y_last, void *col) {
-  (void)col;
+                              const uint8_t *w_zp, const int32_t *bias, void *y, int32_t y_last, void *col) {
+  (void)w_zp, (void)col;
   OC_Q8_PAIR_CALL(oc_qconv2d_nhwc, q->x_signed, q->w_signed, (q, r, x, w, NULL, bias, y, 1, y_last));
 }
 #endif
@@ -641,7 +641,7 @@ static void qnhwc_no_columns_(const oc_qconv_params *q, const oc_requant8 *r, co
 OC_API QNHWC_MAYBE_UNUSED_ void oc_qconv2d_nhwc_col(const oc_qconv_params *q, const oc_requant8 *r,
                                                     const void *x, const void *w, const int32_t *bias,
                                                     void *y, int32_t y_last, void *col) {
-  QNHWC_COLUMN_CONV_(q->x_signed, q->w_signed, (q, r, x, w, bias, y, y_last, col));
+  QNHWC_COLUMN_CONV_(q->x_signed, q->w_signed, (q, r, x, w, NULL, bias, y, y_last, col));
 }
 
 #undef QNHWC_MAYBE_UNUSED_
