@@ -244,11 +244,33 @@ int64_t QConvColumnScratchBytes(const Program& p, const Statement& s) {
   return cig * window;
 }
 
+int64_t QConvNhwcColumnScratchBytes(const Program& p, const Statement& s) {
+  if (s.op != OpKind::kQLinearConv || s.results.size() != 1 || s.operands.size() < 8 ||
+      s.Int("x_channels_last") == 0 || s.Int("group", 1) != 1 ||
+      !(QConvFoldsZeroPoints(p, s) || HasFourBitWeights(s))) {
+    return 0;
+  }
+  const Value& x = p.value(s.operands[0]);
+  const Value& w = p.value(s.operands[3]);
+  const std::vector<int64_t> kernel = s.Ints("kernel");
+  if (!Is8Bit(x.dtype) || !Is8Bit(p.value(s.results[0]).dtype) || x.shape.size() != 4 || kernel.size() != 2 ||
+      w.shape.empty() || w.shape[0] <= 0) {
+    return 0;
+  }
+  const int64_t window = w.NumElements() / w.shape[0];  // k_h k_w c_in
+  const int64_t row = window / kernel[0];                // k_w c_in
+  if (kernel[0] * kernel[1] < 2 || row % 4 != 0) return 0;
+  return 4 * window + row;
+}
+
 ScratchKernel FastKernelWithScratch(const Program& p, const Statement& s) {
   if (int64_t bytes = ConvBandScratchBytes(p, s); bytes > 0) {
     return {"conv2d_band", bytes, ConvEdgeMacs(p, s)};
   }
   if (int64_t bytes = QConvColumnScratchBytes(p, s); bytes > 0) return {"qconv2d_column", bytes, s.macs};
+  if (int64_t bytes = QConvNhwcColumnScratchBytes(p, s); bytes > 0) {
+    return {"qconv2d_nhwc_column", bytes, s.macs};
+  }
   return {};
 }
 

@@ -97,11 +97,22 @@ bool QConvTakesPackedTaps(const Program& p, const Statement& s);
 // point folded into the bias. Bytes of the column; 0 for other statements.
 int64_t QConvColumnScratchBytes(const Program& p, const Statement& s);
 
+// The 8-bit channels-last column products: a qlinear_conv with x NHWC, one
+// group, a 2-D kernel larger than 1x1 whose kernel rows are whole groups of
+// four bytes (k_w c_in), and either constant 8-bit weights whose zero points
+// are all 0 and a constant (or no) bias, or 4-bit weights, can run as
+// oc_qconv2d_nhwc_col (runtime/reference/src/qconv2d_nhwc.c; on M4/M7
+// oc_qnhwc_col.h) or oc_qconv2d_w4_col (qconv_w4.c; on M4/M7 oc_qw4_col.h):
+// two pixels' windows widened to 16-bit lanes, 4 K bytes for K = k_h k_w
+// c_in, and a kernel row gathered at the borders, k_w c_in bytes. Bytes of
+// both; 0 for other statements.
+int64_t QConvNhwcColumnScratchBytes(const Program& p, const Statement& s);
+
 // The fast kernel a statement may run with scratch, if any: the row band
-// (float) or the column (8-bit), its scratch bytes and the MACs it speeds up
-// (the band: the edge MACs; the column: all of them).
+// (float) or a column (8-bit NCHW or NHWC), its scratch bytes and the MACs it
+// speeds up (the band: the edge MACs; the columns: all of them).
 struct ScratchKernel {
-  const char* name = "";  // "conv2d_band" or "qconv2d_column"; "" for none
+  const char* name = "";  // "conv2d_band", "qconv2d_column" or "qconv2d_nhwc_column"; "" for none
   int64_t bytes = 0;
   int64_t macs = 0;
 };

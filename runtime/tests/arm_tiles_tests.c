@@ -7,7 +7,8 @@
  * channels-last convolution (oc_conv2d_nhwc_f32) against oc_conv2d_f32,
  * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d,
  * and the 8-bit channels-last pointwise matrix product (oc_qconv_pw_nhwc)
- * and its NCHW overlap form two pixels at a time (oc_qconv1x1_overlap_pairs).
+ * and its NCHW overlap form two pixels at a time (oc_qconv1x1_overlap_pairs),
+ * and the column products with 4-bit weights (oc_qconv2d_w4_col).
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -74,6 +75,16 @@ static uint32_t digest(const float *y, int32_t n) {
     }
   }
   return h;
+}
+
+/* a failed case whose kernel wrote past its output (or scratch) */
+static void fail_wrote_past(const char *name, const char *what) {
+  say("FAIL: ");
+  say(name);
+  say(" wrote past its ");
+  say(what);
+  say("\n");
+  g_fail++;
 }
 
 /* check got[i] == want[i] bit for bit, then print "case NAME DIGEST" */
@@ -912,10 +923,7 @@ static void test_conv_nhwc(void) {
                 if (bits_of(g_ny[ny + i]) != 0x7fa5a5a5u) break;
               }
               if (i < 8) {
-                say("FAIL: ");
-                say(name);
-                say(" wrote past its output\n");
-                g_fail++;
+                fail_wrote_past(name, "output");
                 continue;
               }
               if (y_nhwc) {
@@ -1034,10 +1042,7 @@ static void test_conv_nhwc_pointwise(void) {
         if (bits_of(g_ny[ny + i]) != 0x7fa5a5a5u) break;
       }
       if (i < 8) {
-        say("FAIL: ");
-        say(name);
-        say(" wrote past its output\n");
-        g_fail++;
+        fail_wrote_past(name, "output");
         continue;
       }
       if (y_nhwc) {
@@ -1061,6 +1066,9 @@ static uint8_t g_qn_w[QN_W_MAX], g_qn_want[QN_Y_MAX], g_qn_y[QN_Y_MAX + 8], g_qn
 static uint8_t g_qn_wzp[64];
 static int32_t g_qn_bias[64], g_qn_qmult[64], g_qn_qshift[64];
 static float g_qn_mult[64], g_qn_got_f[QN_Y_MAX], g_qn_want_f[QN_Y_MAX];
+/* oc_qconv2d_nhwc_col's scratch (4 K + k_w c_in bytes, K <= QN_W_MAX) and a guard past it */
+#define QN_COL_MAX (5 * QN_W_MAX + 16)
+static uint32_t g_qn_colw[QN_COL_MAX / 4];
 
 /* NCHW <-> NHWC copies of an (n, c, plane) tensor of bytes: to_nhwc reads
  * NCHW src, else NHWC src. */
@@ -1096,6 +1104,81 @@ static void q8_to_ohwi(const uint8_t *w, uint8_t *o, int32_t c_out, int32_t cig,
 
 static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() % (uint32_t)(hi - lo + 1)); }
 
+/* A multiplier of about 40 over a sum of kk products's size (its mean, kk
+ * times the means' product mx mw, and its spread, sqrt(kk) times the
+ * values' sizes, xx and ww their mean squares), times 0.75 .. 1.1875: most
+ * outputs off the bounds, so a sum off by one product shows in some
+ * output. */
+static float sum_mult(int32_t kk, float mx, float xx, float mw, float ww) {
+  return 40.0f / (sqrtf((float)kk * xx * ww) + (float)kk * fabsf(mx * mw) + 1.0f) *
+         (0.75f + (float)(rnd_u32() % 8u) * 0.0625f);
+}
+
+/* The mean and mean square of n 8-bit values less zp. */
+static void q8_moments(const uint8_t *v, int32_t is_signed, int32_t zp, int32_t n, float *mean, float *sq) {
+  int32_t s = 0, ss = 0, i;
+  for (i = 0; i < n; i++) {
+    const int32_t d = oc_q8_get(v, is_signed, i) - zp;
+    s += d, ss += d * d;
+  }
+  *mean = (float)s / (float)n, *sq = (float)ss / (float)n;
+}
+
+/* Channel co's requantization for the multiplier m: g_qn_mult (float), its
+ * Q31 form and shift (fixed point), and a bias within 20 / m, or any int32
+ * (the sums wrap around) now and then. */
+static void channel_requant(int32_t co, float m) {
+  int32_t shift = 0;
+  g_qn_mult[co] = m;
+  g_qn_bias[co] = rnd_u32() % 16u == 0u ? (int32_t)rnd_u32() : (int32_t)((float)rnd_in(-1000, 1000) * 0.02f / m);
+  while (m < 0.5f) m *= 2.0f, shift--;
+  while (m >= 1.0f) m *= 0.5f, shift++;
+  g_qn_qmult[co] = (int32_t)(m * 2147483648.0f), g_qn_qshift[co] = shift;
+}
+
+/* The requantization of g_qn_mult (fixed: g_qn_qmult and g_qn_qshift), per
+ * channel or the first for all, onto y's type's range about a zero point
+ * drawn near its middle, or from that zero point up (a fused Relu). */
+static void qn_requant(oc_requant8 *r, int32_t per_channel, int32_t fixed, int32_t y_signed, int32_t relu) {
+  memset(r, 0, sizeof *r);
+  r->per_channel = per_channel;
+  if (fixed) {
+    r->q_mult = g_qn_qmult, r->q_shift = g_qn_qshift;
+  } else {
+    r->mult = g_qn_mult;
+  }
+  r->zp = y_signed ? rnd_in(-20, 20) : rnd_in(108, 148);
+  r->lo = y_signed ? -128 : 0, r->hi = y_signed ? 127 : 255;
+  if (relu) r->lo = r->zp;
+}
+
+/* A convolution's output in g_qn_y (y_last: NHWC) against g_qn_want_f
+ * (NCHW), after its guard (8 bytes of 0xa5) and the scratch's (16 bytes of
+ * 0x5a past col_bytes) are found intact. */
+static void check_qconv_out(const char *name, const oc_qconv_params *q, int32_t y_last, const uint8_t *col,
+                            int32_t col_bytes) {
+  const oc_conv2d_params *p = &q->conv;
+  const int32_t ny = p->n * p->c_out * p->h_out * p->w_out;
+  int32_t i, j;
+  for (i = 0; i < 8; i++) {
+    if (g_qn_y[ny + i] != 0xa5u) break;
+  }
+  for (j = 0; j < 16 && i == 8; j++) {
+    if (col[col_bytes + j] != 0x5au) i = 0;
+  }
+  if (i < 8) {
+    fail_wrote_past(name, "output or scratch");
+    return;
+  }
+  if (y_last) {
+    q8_relayout(g_qn_y, g_qn_yt, p->n, p->c_out, p->h_out * p->w_out, 0);
+  } else {
+    memcpy(g_qn_yt, g_qn_y, (size_t)ny);
+  }
+  for (i = 0; i < ny; i++) g_qn_got_f[i] = (float)oc_q8_get(g_qn_yt, q->y_signed, i);
+  check_case(name, g_qn_got_f, g_qn_want_f, ny);
+}
+
 /* oc_qconv2d_nhwc (OHWI weights; on M4/M7 SMLAD over runs of input
  * channels contiguous in x and w) against oc_qconv2d (NCHW, OIHW) with the
  * same data, byte for byte, each case in the four (x_last, y_last) layouts
@@ -1115,11 +1198,13 @@ static int32_t rnd_in(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd_u32() 
  * (the middle of x's range: x ^ 0x80) or not; then depthwise 3x3 kernels with
  * the weights' zero points 0 (on M4/M7 the windows inside the input by
  * SMLABB/SMLATT, with float requantization onto the type's range as one span
- * in assembler), channels not a multiple of four among them, widths up to 16.
- * The output buffer starts as garbage and has a guard past its end. */
+ * in assembler), channels not a multiple of four among them, widths up to 16;
+ * then 3x3 kernels of one group with 3 to 33 input channels (on M4/M7 column
+ * products up to 288 values a window). The output buffer starts as garbage
+ * and has a guard past its end. */
 static void test_qconv_nhwc(void) {
   /* group (0: depthwise, cig channels), cig, cog, stride, dilation */
-  static const int32_t kinds[88][5] = {
+  static const int32_t kinds[93][5] = {
       {1, 1, 4, 1, 1},  {1, 2, 5, 1, 1},  {1, 3, 3, 1, 1},  {1, 4, 8, 1, 1},  {1, 5, 2, 1, 1},
       {1, 6, 7, 1, 1},  {1, 7, 4, 1, 1},  {1, 8, 6, 1, 1},  {1, 9, 9, 1, 1},  {1, 1, 3, 2, 2},
       {1, 2, 4, 2, 1},  {1, 3, 5, 1, 2},  {1, 4, 2, 2, 1},  {1, 5, 6, 1, 2},  {1, 6, 1, 2, 1},
@@ -1145,10 +1230,14 @@ static void test_qconv_nhwc(void) {
       {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1}, {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},
       {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},  {0, 12, 1, 1, 1}, {0, 6, 1, 1, 1},  {0, 10, 1, 2, 1},
       {0, 20, 1, 1, 1}, {0, 7, 1, 1, 1},  {0, 8, 1, 1, 1},  {0, 16, 1, 2, 1}, {0, 5, 1, 1, 1},
-      {0, 12, 1, 1, 1}};
+      {0, 12, 1, 1, 1},
+      /* 3x3 columns of one group (on M4/M7 oc_qnhwc_col.h where k_w c_in is a multiple of 4):
+       * 16 channels (K 144), 32 (K 288, the most the columns take) strided, 4 (K 36); odd
+       * output channel counts; a 3-channel stem and 33 channels (K 297) keep the other paths */
+      {1, 16, 13, 1, 1}, {1, 32, 7, 2, 1}, {1, 4, 7, 2, 1}, {1, 3, 7, 2, 1}, {1, 33, 2, 1, 1}};
   int32_t ci, i;
   char name[160];
-  for (ci = 0; ci < 88; ci++) {
+  for (ci = 0; ci < 93; ci++) {
     const int32_t *kd = kinds[ci];
     const int32_t group = kd[0] == 0 ? kd[1] : kd[0], cig = kd[0] == 0 ? 1 : kd[1];
     const int32_t cog = kd[2], c_in = group * cig, c_out = group * cog;
@@ -1195,14 +1284,7 @@ static void test_qconv_nhwc(void) {
     for (i = 0; i < nx; i++) x[i] = (uint8_t)rnd_u32();
     for (i = 0; i < nw; i++) g_qn_w[i] = (uint8_t)rnd_u32();
     kk = cig * p->k_h * p->k_w;
-    { /* the input's mean and mean square less x_zp */
-      int32_t sx = 0, sxx = 0;
-      for (i = 0; i < nx; i++) {
-        const int32_t v = oc_q8_get(x, q.x_signed, i) - q.x_zp;
-        sx += v, sxx += v * v;
-      }
-      mx = (float)sx / (float)nx, xx = (float)sxx / (float)nx;
-    }
+    q8_moments(x, q.x_signed, q.x_zp, nx, &mx, &xx);
     for (i = 0; i < c_out; i++) {
       const uint32_t z = rnd_u32();
       g_qn_wzp[i] = (uint8_t)(zp_kind == 1 || (zp_kind == 3 && (z & 1u)) ? 0u : (z >> 8));
@@ -1214,38 +1296,22 @@ static void test_qconv_nhwc(void) {
      * sums wrap around) now and then. */
     for (i = 0; i < c_out; i++) {
       const int32_t zw = zp_kind == 0 ? 0 : oc_q8_get(g_qn_wzp, q.w_signed, q.w_zp_per_channel ? i : 0);
-      int32_t sw = 0, sww = 0, k, shift = 0;
-      float mw, ww, m;
-      for (k = 0; k < kk; k++) {
-        const int32_t v = oc_q8_get(g_qn_w, q.w_signed, i * kk + k) - zw;
-        sw += v, sww += v * v;
-      }
-      mw = (float)sw / (float)kk, ww = (float)sww / (float)kk;
-      m = 40.0f / (sqrtf((float)kk * xx * ww) + (float)kk * fabsf(mx * mw) + 1.0f) *
-          (0.75f + (float)(rnd_u32() % 8u) * 0.0625f);
-      g_qn_mult[i] = m;
-      g_qn_bias[i] = rnd_u32() % 16u == 0u ? (int32_t)rnd_u32()
-                                            : (int32_t)((float)rnd_in(-1000, 1000) * 0.02f / m);
-      while (m < 0.5f) m *= 2.0f, shift--;
-      while (m >= 1.0f) m *= 0.5f, shift++;
-      g_qn_qmult[i] = (int32_t)(m * 2147483648.0f), g_qn_qshift[i] = shift;
+      float mw, ww;
+      q8_moments(g_qn_w + i * kk, q.w_signed, zw, kk, &mw, &ww);
+      channel_requant(i, sum_mult(kk, mx, xx, mw, ww));
     }
-    memset(&r, 0, sizeof r);
-    r.per_channel = (ci >> 2) & 1;
-    if ((ci >> 3) & 1) {
-      r.q_mult = g_qn_qmult, r.q_shift = g_qn_qshift;
-    } else {
-      r.mult = g_qn_mult;
-    }
-    r.zp = q.y_signed ? rnd_in(-20, 20) : rnd_in(108, 148);
-    r.lo = q.y_signed ? -128 : 0, r.hi = q.y_signed ? 127 : 255;
-    if (ci % 7 == 3) r.lo = r.zp; /* a fused Relu */
+    qn_requant(&r, (ci >> 2) & 1, (ci >> 3) & 1, q.y_signed, ci % 7 == 3);
     q8_relayout(x, xl, p->n, c_in, p->h_in * p->w_in, 1);
     q8_to_ohwi(g_qn_w, wl, c_out, cig, p->k_h, p->k_w);
     oc_qconv2d(&q, &r, x, g_qn_w, zp_kind == 0 ? NULL : g_qn_wzp, with_bias ? g_qn_bias : NULL, g_qn_want);
     for (i = 0; i < ny; i++) g_qn_want_f[i] = (float)oc_q8_get(g_qn_want, q.y_signed, i);
     for (lay = 0; lay < 8; lay++) {
       const int32_t x_last = lay & 1, y_last = (lay >> 1) & 1;
+      /* the column products (x NHWC, the weights' zero points none or 0, one group, a kernel
+       * larger than 1x1 of kernel rows of whole groups of four; the column cases: all but
+       * one such layout; else every other) */
+      const int32_t use_col = x_last && zp_kind <= 1 && group == 1 && p->k_h * p->k_w > 1 &&
+                              p->k_w * c_in % 4 == 0 && (ci >= 88 ? lay != 7 : (ci + (lay >> 1)) % 2 == 0);
       /* the pads as one number (top, left, bottom, right), the types, zero
        * points and bias as another, then x_last, y_last, reverse_rows */
       const int32_t shape[14] = {ci, p->n, group, cig, cog, p->h_in, p->w_in, p->k_h, p->k_w,
@@ -1253,31 +1319,160 @@ static void test_qconv_nhwc(void) {
                                  p->dil_h * 10 + p->dil_w,
                                  ((p->pad_top * 10 + p->pad_left) * 10 + pb) * 10 + pr,
                                  ((q.x_signed * 10 + q.w_signed) * 10 + zp_kind) * 10 + with_bias,
-                                 (x_last * 10 + y_last) * 10 + (lay >> 2)};
+                                 ((x_last * 10 + y_last) * 10 + (lay >> 2)) * 10 + use_col};
+      /* the scratch: garbage, then a guard of 16 bytes */
+      const int32_t col_bytes = 4 * kk + p->k_w * c_in;
+      uint8_t *const col = (uint8_t *)g_qn_colw;
       p->reverse_rows = lay >> 2;
       memset(g_qn_y, 0xa5, (size_t)ny + 8u);
-      oc_qconv2d_nhwc(&q, &r, x_last ? xl : x, wl, zp_kind == 0 ? NULL : g_qn_wzp,
-                      with_bias ? g_qn_bias : NULL, g_qn_y, x_last, y_last);
-      case_name(name, "qconv nhwc", shape, 14);
-      for (i = 0; i < 8; i++) {
-        if (g_qn_y[ny + i] != 0xa5u) break;
-      }
-      if (i < 8) {
-        say("FAIL: ");
-        say(name);
-        say(" wrote past its output\n");
-        g_fail++;
-        continue;
-      }
-      if (y_last) {
-        q8_relayout(g_qn_y, g_qn_yt, p->n, c_out, p->h_out * p->w_out, 0);
+      memset(col, 0x5a, (size_t)col_bytes + 16u);
+      if (use_col) {
+        oc_qconv2d_nhwc_col(&q, &r, xl, wl, with_bias ? g_qn_bias : NULL, g_qn_y, y_last, col);
       } else {
-        memcpy(g_qn_yt, g_qn_y, (size_t)ny);
+        oc_qconv2d_nhwc(&q, &r, x_last ? xl : x, wl, zp_kind == 0 ? NULL : g_qn_wzp,
+                        with_bias ? g_qn_bias : NULL, g_qn_y, x_last, y_last);
       }
-      for (i = 0; i < ny; i++) g_qn_got_f[i] = (float)oc_q8_get(g_qn_yt, q.y_signed, i);
-      check_case(name, g_qn_got_f, g_qn_want_f, ny);
+      case_name(name, "qconv nhwc", shape, 14);
+      check_qconv_out(name, &q, y_last, col, col_bytes);
     }
     p->reverse_rows = 0;
+  }
+}
+
+/* oc_qconv2d_w4_col (4-bit weights in oc_w4_at's blocks, x NHWC, one
+ * group, kernel rows of whole groups of four values; on M4/M7 two pixels'
+ * columns in the scratch against each weight word's nibbles, oc_qw4_col.h)
+ * against the sums of the nibbles less their zero points taken tap by tap
+ * here: 3x3 kernels of 4 to 32 input channels, kernel rows of 2, 3 and 6
+ * channels (k_w c_in 4, 12), a 1x4 kernel of one channel, dilation 2 along
+ * the width (gathered rows), a 5x5 kernel (K 400); 1 to 16 output channels
+ * (odd counts: a block's last channel alone); rows of an odd number of
+ * pixels (a pixel alone at their end) in every other case, odd row counts,
+ * one pixel alone (a 3x3 input without padding); int8 and uint8 x, x_zp at
+ * the middle or an end of the range, both y types; zero points 8 (int4
+ * weights) or any per channel; bias or none; float and fixed-point
+ * requantization, per tensor or per channel, a Relu's bounds sometimes; x
+ * and the blocks 0..3 bytes past a word; both y layouts and row orders.
+ * The output and the scratch start as garbage and have guards. */
+#define QW4_CO_MAX 16
+#define QW4_K_MAX 400
+static uint8_t g_w4_nib[QW4_CO_MAX * QW4_K_MAX], g_w4_zp[QW4_CO_MAX];
+static uint32_t g_w4_blockw[QW4_CO_MAX / 4 * QW4_K_MAX * 2 / 4 + 1];
+
+/* the nibbles u[co][k] as oc_w4_at's blocks (kk a multiple of 4) */
+static void pack_w4_blocks(const uint8_t *u, int32_t c_out, int32_t kk, uint8_t *out) {
+  int32_t co, k, pair, t, at = 0;
+  for (co = 0; co < c_out; co += 4) {
+    for (k = 0; k < kk; k += 4) {
+      for (pair = 0; pair < 4; pair += 2) {
+        for (t = 0; t < 4; t++) {
+          const int32_t c0 = co + pair, c1 = c0 + 1;
+          const uint8_t lo = c0 < c_out ? u[c0 * kk + k + t] : 0u, hi = c1 < c_out ? u[c1 * kk + k + t] : 0u;
+          out[at++] = (uint8_t)(lo | hi << 4);
+        }
+      }
+    }
+  }
+}
+
+static void test_qconv_w4_col(void) {
+  /* c_in, c_out, k_h, k_w, stride, dilation along the width (one pixel alone: stride 0) */
+  static const int32_t kinds[14][6] = {
+      {4, 4, 3, 3, 1, 1},   {8, 5, 3, 3, 1, 1},  {16, 13, 3, 3, 1, 1}, {32, 7, 3, 3, 2, 1},
+      {16, 16, 3, 3, 2, 1}, {4, 1, 3, 3, 1, 1},  {2, 6, 3, 2, 1, 1},   {6, 3, 2, 2, 1, 1},
+      {1, 9, 1, 4, 1, 1},   {12, 10, 3, 3, 1, 2}, {8, 4, 3, 3, 0, 1},  {16, 3, 3, 3, 0, 1},
+      {16, 11, 5, 5, 1, 1}, {32, 2, 3, 3, 1, 1}};
+  int32_t ci, i;
+  char name[160];
+  for (ci = 0; ci < 14; ci++) {
+    const int32_t *kd = kinds[ci];
+    const int32_t c_in = kd[0], c_out = kd[1], alone = kd[4] == 0;
+    const int32_t x_off = ci % 4, w_off = (ci / 2) % 4;
+    uint8_t *const xl = (uint8_t *)g_qn_xlw + x_off, *const blocks = (uint8_t *)g_w4_blockw + w_off;
+    oc_qconv_params q;
+    oc_conv2d_params *p = &q.conv;
+    oc_requant8 r;
+    int32_t nx, ny, kk, lay, pb, pr, n, co, oy, ox, kh, kw, ic;
+    float mx, xx;
+    memset(&q, 0, sizeof q);
+    p->group = 1, p->c_in = c_in, p->c_out = c_out, p->k_h = kd[2], p->k_w = kd[3];
+    p->stride_h = p->stride_w = alone ? 1 : kd[4], p->dil_h = 1, p->dil_w = kd[5];
+    p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+    for (;;) { /* sizes drawn until the output is not empty, the buffers hold them and the rows are odd */
+      p->n = alone ? 1 : rnd_in(1, 2);
+      p->h_in = alone ? p->k_h : rnd_in(1, 7), p->w_in = alone ? p->k_w : rnd_in(1, 9);
+      p->pad_top = p->pad_left = pb = pr = 0;
+      if (!alone) p->pad_top = rnd_in(0, 2), p->pad_left = rnd_in(0, 2), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
+      if (p->h_in + p->pad_top + pb < p->k_h || p->w_in + p->pad_left + pr < (p->k_w - 1) * p->dil_w + 1) continue;
+      p->h_out = (p->h_in + p->pad_top + pb - p->k_h) / p->stride_h + 1;
+      p->w_out = (p->w_in + p->pad_left + pr - (p->k_w - 1) * p->dil_w - 1) / p->stride_w + 1;
+      nx = p->n * c_in * p->h_in * p->w_in, ny = p->n * c_out * p->h_out * p->w_out;
+      if (nx > QN_X_MAX || ny > QN_Y_MAX) continue;
+      if (ci % 2 == 0 && (p->w_out % 2 == 0 || p->h_out % 2 == 0)) continue;
+      break;
+    }
+    q.x_signed = ci & 1, q.w_signed = 0, q.y_signed = (int32_t)(rnd_u32() & 1u);
+    if (ci % 5 == 2) {
+      q.x_zp = q.x_signed ? -128 : 128;
+    } else if (ci % 5 == 4) {
+      q.x_zp = q.x_signed ? 127 : 0;
+    } else {
+      q.x_zp = q.x_signed ? rnd_in(-40, 40) : rnd_in(88, 168);
+    }
+    q.w_zp_per_channel = 1;
+    kk = c_in * p->k_h * p->k_w;
+    for (i = 0; i < nx; i++) xl[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < c_out * kk; i++) g_w4_nib[i] = (uint8_t)(rnd_u32() % 16u);
+    for (co = 0; co < c_out; co++) g_w4_zp[co] = (uint8_t)(ci % 3 == 0 ? rnd_u32() % 16u : 8u);
+    pack_w4_blocks(g_w4_nib, c_out, kk, blocks);
+    q8_moments(xl, q.x_signed, q.x_zp, nx, &mx, &xx);
+    for (co = 0; co < c_out; co++) { /* nibbles are uint8 values */
+      float mw, ww;
+      q8_moments(g_w4_nib + co * kk, 0, g_w4_zp[co], kk, &mw, &ww);
+      channel_requant(co, sum_mult(kk, mx, xx, mw, ww));
+    }
+    qn_requant(&r, ci % 4 != 1, ci % 4 == 3, q.y_signed, ci % 7 == 3);
+    /* the sums tap by tap, NCHW */
+    for (n = 0; n < p->n; n++) {
+      for (co = 0; co < c_out; co++) {
+        for (oy = 0; oy < p->h_out; oy++) {
+          for (ox = 0; ox < p->w_out; ox++) {
+            uint32_t sum = ci % 3 != 2 ? (uint32_t)g_qn_bias[co] : 0u;
+            for (kh = 0; kh < p->k_h; kh++) {
+              const int32_t iy = oy * p->stride_h - p->pad_top + kh;
+              for (kw = 0; kw < p->k_w; kw++) {
+                const int32_t ix = ox * p->stride_w - p->pad_left + kw * p->dil_w;
+                if (iy < 0 || iy >= p->h_in || ix < 0 || ix >= p->w_in) continue;
+                for (ic = 0; ic < c_in; ic++) {
+                  const int32_t v = oc_q8_get(xl, q.x_signed, ((n * p->h_in + iy) * p->w_in + ix) * c_in + ic);
+                  const int32_t u = g_w4_nib[co * kk + (kh * p->k_w + kw) * c_in + ic];
+                  sum += (uint32_t)((v - q.x_zp) * (u - (int32_t)g_w4_zp[co]));
+                }
+              }
+            }
+            g_qn_want_f[((n * c_out + co) * p->h_out + oy) * p->w_out + ox] =
+                (float)oc_requant8_apply(&r, co, (int32_t)sum);
+          }
+        }
+      }
+    }
+    for (lay = 0; lay < 4; lay++) {
+      const int32_t y_last = lay & 1, col_bytes = 4 * kk + p->k_w * c_in;
+      /* the pads as one number (top, left, bottom, right), then the types, zero points and
+       * bias, then y_last and reverse_rows, then x_zp + 128 */
+      const int32_t shape[13] = {ci, p->n, c_in, c_out, p->h_in, p->w_in, p->k_h, p->k_w,
+                                 p->stride_w * 10 + p->dil_w,
+                                 ((p->pad_top * 10 + p->pad_left) * 10 + pb) * 10 + pr,
+                                 ((q.x_signed * 10 + q.y_signed) * 10 + ci % 3) * 10 + r.per_channel,
+                                 y_last * 10 + (lay >> 1), q.x_zp + 128};
+      uint8_t *const col = (uint8_t *)g_qn_colw;
+      p->reverse_rows = lay >> 1;
+      memset(g_qn_y, 0xa5, (size_t)ny + 8u);
+      memset(col, 0x5a, (size_t)col_bytes + 16u);
+      oc_qconv2d_w4_col(&q, &r, xl, blocks, g_w4_zp, ci % 3 != 2 ? g_qn_bias : NULL, g_qn_y, y_last, col);
+      case_name(name, "qconv w4 column", shape, 13);
+      check_qconv_out(name, &q, y_last, col, col_bytes);
+    }
   }
 }
 
@@ -1464,6 +1659,7 @@ int main(void) {
   test_conv_nhwc_overlap();
   test_conv_nhwc_pointwise();
   test_qconv_nhwc();
+  test_qconv_w4_col();
   test_qpw_nhwc();
   test_qpw_nchw_pairs();
   say_u32((uint32_t)g_pass, 0);

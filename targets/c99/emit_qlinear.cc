@@ -51,7 +51,8 @@ bool QGemmRunsPacked(const EmitContext& ctx, const Statement& s) {
 
 bool QConvRunsPacked(const EmitContext& ctx, const Statement& s) {
   if (s.op != OpKind::kQLinearConv) return false;
-  if (s.scratch_bytes > 0) return true;  // the column (compiler/target/kernel_facts.h)
+  // the column (compiler/target/kernel_facts.h; channels-last: oc_qconv2d_nhwc_col, not packed)
+  if (s.scratch_bytes > 0) return !IsChannelsLastConv(s);
   const size_t index = &s - ctx.program.statements().data();
   const std::vector<int>& of = ctx.model.overlap_of_statement;
   return index < of.size() && of[index] >= 0 &&
@@ -79,6 +80,8 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
       if ((i == 3 || i == 5 || i == 8) && (QConvRunsPacked(ctx, s) || QPwNhwcRuns(ctx, s))) return true;
       if ((i == 3 || i == 5) && QConvRunsPackedTaps(ctx, s)) return true;
+      // the channels-last column products on M4/M7: x, w and the bias (the zero points are 0)
+      if (i == 5 && s.scratch_bytes > 0 && ctx.dsp_smlad && IsChannelsLastConv(s)) return true;
       return i != 0 && i != 3 && i != 5 && i != 8;
     case OpKind::kQLinearAdd:
     case OpKind::kQLinearMul:
@@ -285,9 +288,16 @@ absl::Status StatementEmitter::QLinearConv() {
     // Weights per output channel [kh][kw][ic] (passes/transforms/channels_last.cc).
     Use("qconv2d_nhwc.c");
     RowsContractComment(c);
-    w_.Line(absl::StrCat("oc_qconv2d_nhwc(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ",
-                         OptionalRead(8), ", ", Write(), ", ", s_.Int("x_channels_last"), ", ",
-                         s_.Int("y_channels_last"), ");"));
+    if (s_.scratch_bytes > 0 && ctx_.dsp_smlad) {
+      // The column products in the kernel scratch (compiler/target/kernel_facts.h: x NHWC, the
+      // weights' zero points 0, one group, kernel rows of whole groups of four, as the kernel
+      // asks; built elsewhere than M4/M7 it runs the windows).
+      w_.Line(absl::StrCat("oc_qconv2d_nhwc_col(&p, &r, ", Read(0), ", ", Read(3), ", ", OptionalRead(8), ", ",
+                           Write(), ", ", s_.Int("y_channels_last"), ", ", Scratch("void"), ");"));
+      return absl::OkStatus();
+    }
+    w_.Line(absl::StrCat("oc_qconv2d_nhwc(&p, &r, ", Read(0), ", ", Read(3), ", ", Read(5), ", ", OptionalRead(8),
+                         ", ", Write(), ", ", s_.Int("x_channels_last"), ", ", s_.Int("y_channels_last"), ");"));
     return absl::OkStatus();
   }
   if (QConvRunsPacked(ctx_, s_)) return QLinearConvPacked();

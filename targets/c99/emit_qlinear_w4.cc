@@ -78,6 +78,14 @@ absl::Status StatementEmitter::QLinearConvW4() {
   }
   Use("qconv_w4.c");
   RowsContractComment(c);
+  if (s_.scratch_bytes > 0 && ctx_.dsp_smlad) {
+    // The column products in the kernel scratch (compiler/target/kernel_facts.h: x NHWC, one group,
+    // kernel rows of whole groups of four, as the kernel asks; built elsewhere than M4/M7 it runs
+    // the windows).
+    w_.Line(absl::StrCat("oc_qconv2d_w4_col(&p, &r, ", Read(0), ", w, w_zp, ", OptionalRead(8), ", ", Write(), ", ",
+                         s_.Int("y_channels_last"), ", ", Scratch("void"), ");"));
+    return absl::OkStatus();
+  }
   w_.Line(absl::StrCat("oc_qconv2d_w4(&p, &r, ", Read(0), ", w, w_zp, ", OptionalRead(8), ", ", Write(), ", ",
                        s_.Int("x_channels_last"), ", ", s_.Int("y_channels_last"), ");"));
   return absl::OkStatus();

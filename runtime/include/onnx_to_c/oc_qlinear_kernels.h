@@ -22,6 +22,13 @@ OC_API void oc_qconv2d(const oc_qconv_params *q, const oc_requant8 *r, const voi
 OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
                             const void *w, const void *w_zp, const int32_t *bias, void *y,
                             int32_t x_last, int32_t y_last);
+/* The same sums for x NHWC, the weights' zero points 0, one group and a
+ * kernel larger than 1x1 whose kernel rows are whole groups of four bytes
+ * (k_w c_in), with kernel scratch `col` (4 k_h k_w c_in + k_w c_in bytes,
+ * word-aligned): on M4/M7 as column products there (oc_qnhwc_col.h), else
+ * as oc_qconv2d_nhwc (the scratch unused). */
+OC_API void oc_qconv2d_nhwc_col(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                   const void *w, const int32_t *bias, void *y, int32_t y_last, void *col);
 /* The same sums for depthwise 3x3 convolutions, dilation 1 (qconv_dw3x3.c). */
 OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                            const void *w_zp, const int32_t *bias, void *y);
@@ -72,6 +79,12 @@ OC_API void oc_qconv2d_packed4(const oc_qconv_params *q, const oc_requant8 *r, c
  * window), so y may overlap x as it may there (qconv_w4.c). */
 OC_API void oc_qconv2d_w4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
                           const uint8_t *w_zp, const int32_t *bias, void *y, int32_t x_last, int32_t y_last);
+/* The same for x NHWC, one group and kernel rows of whole groups of four
+ * values (k_w c_in), with kernel scratch `col` (4 k_h k_w c_in + k_w c_in
+ * bytes, word-aligned): on M4/M7 as column products there (oc_qw4_col.h),
+ * else as oc_qconv2d_w4 (the scratch unused). */
+OC_API void oc_qconv2d_w4_col(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
+                              const uint8_t *w_zp, const int32_t *bias, void *y, int32_t y_last, void *col);
 /* A 1x1 convolution (stride 1, no padding, NCHW) with 4-bit weights under a
  * pixels overlap contract: each pixel's input channels copied to column
  * (c_in bytes), then its outputs written (qconv1x1_w4_pixels.c). */

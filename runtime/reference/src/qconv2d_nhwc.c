@@ -62,8 +62,11 @@
  * dense window is one piece of assembler, its kernel rows' runs in steps of
  * four and their tails byte by byte (MLA): 23 instructions per 16
  * multiply-accumulates; where the windows are long, two adjacent pixels
- * share each unpacked weight word (oc_qnhwc_pair.h: 20 per 16). SMLAD's sums
- * wrap like the uint32 ones and the products are exact, so the same bits.
+ * share each unpacked weight word (oc_qnhwc_pair.h: 20 per 16). Given
+ * scratch (oc_qconv2d_nhwc_col), a kernel larger than 1x1 with one group
+ * may instead run as column products there (oc_qnhwc_col.h).
+ * SMLAD's sums wrap like the uint32 ones and the products are exact, so the
+ * same bits.
  */
 #include "onnx_to_c/oc_qconv_loops.h"
 #include "onnx_to_c/oc_qnhwc_fast.h"
@@ -608,9 +611,38 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_DW_SPAN_
 #undef QNHWC_PAIRS_
 
-OC_API void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
-                            const void *w, const void *w_zp, const int32_t *bias, void *y,
-                            int32_t x_last, int32_t y_last) {
+/* A generated file (where OC_API is static) may call only one of the two. */
+#if defined(__GNUC__)
+#define QNHWC_MAYBE_UNUSED_ __attribute__((unused))
+#else
+#define QNHWC_MAYBE_UNUSED_
+#endif
+
+OC_API QNHWC_MAYBE_UNUSED_ void oc_qconv2d_nhwc(const oc_qconv_params *q, const oc_requant8 *r,
+                                                const void *x, const void *w, const void *w_zp,
+                                                const int32_t *bias, void *y, int32_t x_last,
+                                                int32_t y_last) {
   OC_Q8_PAIR_CALL(oc_qconv2d_nhwc, q->x_signed, q->w_signed,
                   (q, r, x, w, w_zp, bias, y, x_last, y_last));
 }
+
+/* The whole convolution as column products in the scratch col (on M4/M7:
+ * oc_qnhwc_col.h; functions of their own, so the rows above keep their
+ * frames); here the rows above, the scratch unused. */
+#ifndef QNHWC_COLUMN_CONV_
+#define QNHWC_COLUMN_CONV_(X_SIGNED, W_SIGNED, ARGS) qnhwc_no_columns_ ARGS
+static void qnhwc_no_columns_(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                              const uint8_t *w_zp, const int32_t *bias, void *y, int32_t y_last, void *col) {
+  (void)w_zp, (void)col;
+  OC_Q8_PAIR_CALL(oc_qconv2d_nhwc, q->x_signed, q->w_signed, (q, r, x, w, NULL, bias, y, 1, y_last));
+}
+#endif
+
+OC_API QNHWC_MAYBE_UNUSED_ void oc_qconv2d_nhwc_col(const oc_qconv_params *q, const oc_requant8 *r,
+                                                    const void *x, const void *w, const int32_t *bias,
+                                                    void *y, int32_t y_last, void *col) {
+  QNHWC_COLUMN_CONV_(q->x_signed, q->w_signed, (q, r, x, w, NULL, bias, y, y_last, col));
+}
+
+#undef QNHWC_MAYBE_UNUSED_
+#undef QNHWC_COLUMN_CONV_

@@ -23,8 +23,13 @@
  * and sum (x - x_zp) over the window, found once per pixel for all blocks,
  * times zu is taken off. Other pixels (NCHW x, groups, dilation along the
  * width, other cig) go tap by tap, one output at a time.
+ *
+ * Given scratch (oc_qconv2d_w4_col: x NHWC, one group, kernel rows of whole
+ * groups of four), an optimized folder may run the whole convolution as
+ * column products there instead (runtime/arm: oc_qw4_col.h), the same sums.
  */
 #include "onnx_to_c/oc_qconv_loops.h"
+#include "onnx_to_c/oc_qw4_col.h"
 #include "onnx_to_c/oc_qw4_run.h"
 
 /* A convolution's numbers, in elements. */
@@ -143,11 +148,39 @@ QW4_DEFINE_(uint8_t)
 #undef QW4_DENSE_
 #undef QW4_DEFINE_
 
-OC_API void oc_qconv2d_w4(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
-                          const uint8_t *w_zp, const int32_t *bias, void *y, int32_t x_last, int32_t y_last) {
+/* A generated file (where OC_API is static) may call only one of the two. */
+#if defined(__GNUC__)
+#define QW4_MAYBE_UNUSED_ __attribute__((unused))
+#else
+#define QW4_MAYBE_UNUSED_
+#endif
+
+OC_API QW4_MAYBE_UNUSED_ void oc_qconv2d_w4(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                            const uint8_t *w, const uint8_t *w_zp, const int32_t *bias, void *y,
+                                            int32_t x_last, int32_t y_last) {
   if (q->x_signed) {
     qw4_conv_int8_t(q, r, (const int8_t *)x, w, w_zp, bias, (uint8_t *)y, x_last, y_last);
   } else {
     qw4_conv_uint8_t(q, r, (const uint8_t *)x, w, w_zp, bias, (uint8_t *)y, x_last, y_last);
   }
 }
+
+/* The whole convolution as column products in the scratch col (on M4/M7:
+ * oc_qw4_col.h); here the windows above, the scratch unused. */
+#ifndef QW4_COLUMN_CONV_
+#define QW4_COLUMN_CONV_(X_SIGNED, ARGS) qw4_no_columns_ ARGS
+static void qw4_no_columns_(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const uint8_t *w,
+                            const uint8_t *w_zp, const int32_t *bias, void *y, int32_t y_last, void *col) {
+  (void)col;
+  oc_qconv2d_w4(q, r, x, w, w_zp, bias, y, 1, y_last);
+}
+#endif
+
+OC_API QW4_MAYBE_UNUSED_ void oc_qconv2d_w4_col(const oc_qconv_params *q, const oc_requant8 *r, const void *x,
+                                                const uint8_t *w, const uint8_t *w_zp, const int32_t *bias,
+                                                void *y, int32_t y_last, void *col) {
+  QW4_COLUMN_CONV_(q->x_signed, (q, r, x, w, w_zp, bias, y, y_last, col));
+}
+
+#undef QW4_MAYBE_UNUSED_
+#undef QW4_COLUMN_CONV_

@@ -207,4 +207,6 @@ OC_QCONV2D_NHWC_ROWS(qnhwc_u8u8, uint8_t, uint8_t, QNHWC_U8L_, QNHWC_U8H_, QNHWC
                      "uxtb16", "sxtb16", "uxtb16", "ldrb", QNHWC_SUB128_, "ldrb", qnhwc_wsum_u8_)
 #endif
 
+#include "onnx_to_c/oc_qnhwc_col.h"
+
 #endif /* ONNX_TO_C_OC_QNHWC_FAST_H_ */
