@@ -39,6 +39,7 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
   const int is_pointwise = kk == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_top == 0 &&
                            p->pad_left == 0 && p->h_out == p->h_in && p->w_out == p->w_in;
   conv2d_geom_ g;
+  conv2d_dw_run_ one; /* a depthwise plane at its place */
   int32_t n, grp, c0, oy, finite;
   if (p->k_d != 1 || p->d_in != 1 || p->d_out != 1 || p->pad_front != 0) {
     for (n = 0; n < p->n; n++) {
@@ -50,6 +51,11 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
     return;
   }
   conv2d_geom_init_(p, &g);
+  one.planes = 1;
+  one.in_plane = in_plane;
+  one.out_plane = out_plane;
+  one.scratch = NULL;
+  one.below = -1;
   /* only the padded rows read it: a 1x1 has none, and its weights are most of a model's; nor
    * has a window inside its input (a patch's interior window, called once per patch) */
   finite = !is_pointwise && conv2d_reads_padding_(p) && conv2d_finite_(w, p->c_out * cig * kk);
@@ -67,7 +73,7 @@ OC_API void oc_conv2d_f32(const oc_conv2d_params *p, const float *x, const float
           continue;
         }
         if (cig == 1 && cog == 1) {
-          conv2d_dw_plane_(p, &g, xg, wc, bc, yc);
+          conv2d_dw_planes_(p, &g, &one, xg, wc, bc, yc);
           continue;
         }
         for (oy = 0; oy < p->h_out; oy++) conv2d_row_(p, &g, xg, wc, bc, nco, oy, yc);

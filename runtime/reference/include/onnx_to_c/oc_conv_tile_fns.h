@@ -98,8 +98,18 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 /* A tile of NCO (4 or 1) output channels x tw = TW(LANES) pixels in one
  * output row, covered by LANES (see OC_CONV_OFF): x is the input at (ic 0, first valid kernel row, the tile's
  * first input column), w the weights of the first channel at (ic 0, first
- * valid kernel row), nkh the valid kernel rows; all kernel columns are valid. */
-#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr, TW)                                      \
+ * valid kernel row), nkh the valid kernel rows; all kernel columns are valid.
+ * K3S (1 or 2; 0: none): a kernel of 3 undilated columns at that stride runs
+ * its columns unrolled, the stride a constant there, so that the inputs two
+ * columns share load once (a stem's 3x3 stride-2 rows: a patched program
+ * runs its stem on twice the MACs); the same sums in the same order. */
+#define OC_CONV_TAP(NCO, LANES, kw)   \
+  {                                   \
+    const float *xp = xr + (kw);      \
+    OC_CONV_WEIGHTS##NCO(kw)          \
+    LANES(OC_CONV_MAC##NCO)           \
+  }
+#define OC_CONV_TILE_FN(name, NCO, LANES, stride_expr, TW, K3S)                                 \
   OC_INLINE void name(const conv2d_geom_ *g, const float *restrict x, const float *restrict w,     \
                    const float *bias, int32_t nkh, int32_t tw_arg, float *restrict y) {        \
     const int32_t ws = g->w_co, sw = stride_expr, tw = TW(LANES);                              \
@@ -107,14 +117,24 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
     OC_CONV_BIAS##NCO                                                                          \
     (void)tw_arg;                                                                              \
     LANES(OC_CONV_DECL##NCO)                                                                   \
-    for (ic = 0; ic < g->cig; ic++) {                                                          \
-      const float *xr = x + ic * g->in_plane;                                                  \
-      const float *wr = w + ic * g->kk;                                                        \
-      for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                          \
-        for (kw = 0; kw < g->k_w; kw++) {                                                      \
-          const float *xp = xr + kw * g->dil_w;                                                \
-          OC_CONV_WEIGHTS##NCO(kw)                                                             \
-          LANES(OC_CONV_MAC##NCO)                                                              \
+    if ((K3S) != 0 && sw == (K3S) && g->k_w == 3 && g->dil_w == 1) {                           \
+      for (ic = 0; ic < g->cig; ic++) {                                                        \
+        const float *xr = x + ic * g->in_plane;                                                \
+        const float *wr = w + ic * g->kk;                                                      \
+        for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += 3) {                             \
+          OC_CONV_TAP(NCO, LANES, 0) OC_CONV_TAP(NCO, LANES, 1) OC_CONV_TAP(NCO, LANES, 2)      \
+        }                                                                                      \
+      }                                                                                        \
+    } else {                                                                                   \
+      for (ic = 0; ic < g->cig; ic++) {                                                        \
+        const float *xr = x + ic * g->in_plane;                                                \
+        const float *wr = w + ic * g->kk;                                                      \
+        for (kh = 0; kh < nkh; kh++, xr += g->row_step, wr += g->k_w) {                        \
+          for (kw = 0; kw < g->k_w; kw++) {                                                    \
+            const float *xp = xr + kw * g->dil_w;                                              \
+            OC_CONV_WEIGHTS##NCO(kw)                                                           \
+            LANES(OC_CONV_MAC##NCO)                                                            \
+          }                                                                                    \
         }                                                                                      \
       }                                                                                        \
     }                                                                                          \
@@ -145,23 +165,23 @@ OC_INLINE void conv2d_range_(int32_t off, int32_t stride, int32_t len_in, int32_
 #define OC_CONV_X(i) OC_CVL_LOAD(xp + o##i * sw, sw)
 /* the 4-channel tiles t4w<sfx>_* (2 lanes), t4n<sfx>_* (1 lane) and
  * t4o<sfx>_* (2 overlapping lanes) */
-#define OC_CONV_TILES4(sfx)                                                       \
-  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)            \
-  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)  \
-  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)          \
-  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL) \
-  OC_CONV_TILE_FN(conv2d_t4o##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)             \
-  OC_CONV_TILE_FN(conv2d_t4o##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)   \
+#define OC_CONV_TILES4(sfx)                                                          \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_FULL, 0)            \
+  OC_CONV_TILE_FN(conv2d_t4w##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL, 2)  \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_s1_, 4, OC_LANES_NARROW, 1, OC_CONV_TW_FULL, 0)          \
+  OC_CONV_TILE_FN(conv2d_t4n##sfx##_sn_, 4, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL, 2) \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_s1_, 4, OC_LANES_WIDE, 1, OC_CONV_TW_ARG, 0)             \
+  OC_CONV_TILE_FN(conv2d_t4o##sfx##_sn_, 4, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG, 0)   \
   OC_CONV_TILE4_PW_FN(conv2d_t4w##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_FULL)              \
   OC_CONV_TILE4_PW_FN(conv2d_t4n##sfx##_pw_, OC_LANES_NARROW, OC_CONV_TW_FULL)            \
   OC_CONV_TILE4_PW_FN(conv2d_t4o##sfx##_pw_, OC_LANES_WIDE, OC_CONV_TW_ARG)
 OC_CONV_TILES4()
-OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_FULL)
-OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL)
-OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1, OC_CONV_TW_FULL)
-OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL)
-OC_CONV_TILE_FN(conv2d_t1o_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_ARG)
-OC_CONV_TILE_FN(conv2d_t1o_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG)
+OC_CONV_TILE_FN(conv2d_t1w_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_FULL, 0)
+OC_CONV_TILE_FN(conv2d_t1w_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_FULL, 0)
+OC_CONV_TILE_FN(conv2d_t1n_s1_, 1, OC_LANES_NARROW, 1, OC_CONV_TW_FULL, 0)
+OC_CONV_TILE_FN(conv2d_t1n_sn_, 1, OC_LANES_NARROW, g->stride_w, OC_CONV_TW_FULL, 0)
+OC_CONV_TILE_FN(conv2d_t1o_s1_, 1, OC_LANES_WIDE, 1, OC_CONV_TW_ARG, 0)
+OC_CONV_TILE_FN(conv2d_t1o_sn_, 1, OC_LANES_WIDE, g->stride_w, OC_CONV_TW_ARG, 0)
 #undef OC_CONV_X
 
 /* Edge tiles: the same tiles over pixels some of whose taps fall in the

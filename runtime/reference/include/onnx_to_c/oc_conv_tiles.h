@@ -120,7 +120,7 @@ OC_INLINE void conv2d_pixel_(const conv2d_geom_ *g, const float *x, const float 
 /* One output row (oy) of nco output channels: tiles over the pixels whose
  * kernel columns are all inside the input, edge tiles or the per-pixel loop
  * elsewhere (depthwise planes take the rows of oc_dw_tiles.h first:
- * conv2d_dw_plane_, oc_dw_plane.h). */
+ * conv2d_dw_planes_, oc_dw_plane.h). */
 OC_INLINE void conv2d_row_(const oc_conv2d_params *p, const conv2d_geom_ *g, const float *x,
                         const float *w, const float *bias, int32_t nco, int32_t oy, float *y) {
   const int32_t sw = p->stride_w, span = (p->k_w - 1) * p->dil_w;
