@@ -61,30 +61,16 @@ static OC_NOINLINE void qpw_nchw_store_(const oc_requant8 *r, int32_t c, int32_t
           for (ic = 0, xp = xn + px + 1; ic < cin; ic++, xp += vol) col[cin + ic] = xp[0];      \
         }                                                                                       \
         for (c = 0; c + 2 <= cout; c += 2) {                                                    \
-          uint32_t s00 = (uint32_t)bias[c], s01 = (uint32_t)bias[c + 1], s10 = s00, s11 = s01;  \
-          QPW_NHWC_RUNS_(XT, WT)                                                                \
-          for (; k < cin; k++, w++) {                                                           \
-            const int32_t a = (int32_t)xa[k], b = (int32_t)xb[k];                               \
-            const int32_t w0 = (int32_t)w[0], w1 = (int32_t)w[tail];                            \
-            s00 += (uint32_t)(a * w0), s01 += (uint32_t)(a * w1);                               \
-            s10 += (uint32_t)(b * w0), s11 += (uint32_t)(b * w1);                               \
-          }                                                                                     \
-          w += tail;                                                                            \
-          {                                                                                     \
-            const uint32_t s4[4] = {s00, s01, s10, s11};                                        \
-            qpw_nchw_store_(&rq, c, 2, s4, ya + (ptrdiff_t)c * vol, vol, two);                  \
-          }                                                                                     \
+          uint32_t s00, s01, s10, s11;                                                          \
+          QPW_TILE_SUMS_(XT, WT)                                                                \
+          const uint32_t s4[4] = {s00, s01, s10, s11};                                        \
+          qpw_nchw_store_(&rq, c, 2, s4, ya + (ptrdiff_t)c * vol, vol, two);                  \
         }                                                                                       \
         if (c < cout) { /* an odd last channel: its c_in weights in order */                    \
-          uint32_t sa = (uint32_t)bias[c], sb = sa;                                             \
-          for (k = 0; k < cin; k++) {                                                           \
-            sa += (uint32_t)((int32_t)xa[k] * (int32_t)w[k]);                                   \
-            sb += (uint32_t)((int32_t)xb[k] * (int32_t)w[k]);                                   \
-          }                                                                                     \
-          {                                                                                     \
-            const uint32_t s4[4] = {sa, 0u, sb, 0u};                                            \
-            qpw_nchw_store_(&rq, c, 1, s4, ya + (ptrdiff_t)c * vol, vol, two);                  \
-          }                                                                                     \
+          uint32_t sa, sb;                                                                      \
+          QPW_ODD_SUMS_                                                                         \
+          const uint32_t s4[4] = {sa, 0u, sb, 0u};                                            \
+          qpw_nchw_store_(&rq, c, 1, s4, ya + (ptrdiff_t)c * vol, vol, two);                  \
         }                                                                                       \
       }                                                                                         \
     }                                                                                           \

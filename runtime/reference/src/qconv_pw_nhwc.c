@@ -80,15 +80,8 @@ static OC_NOINLINE void qpw_nhwc_store_(const oc_requant8 *r, int32_t c, int32_t
       uint8_t *const ya = (uint8_t *)y + (first + col) * cout;                                  \
       const WT *w = (const WT *)wpacked;                                                        \
       for (c = 0; c + 2 <= cout; c += 2) {                                                      \
-        uint32_t s00 = (uint32_t)bias[c], s01 = (uint32_t)bias[c + 1], s10 = s00, s11 = s01;    \
-        QPW_NHWC_RUNS_(XT, WT)                                                                  \
-        for (; k < cin; k++, w++) {                                                             \
-          const int32_t a = (int32_t)xa[k], b = (int32_t)xb[k];                                 \
-          const int32_t w0 = (int32_t)w[0], w1 = (int32_t)w[tail];                              \
-          s00 += (uint32_t)(a * w0), s01 += (uint32_t)(a * w1);                                 \
-          s10 += (uint32_t)(b * w0), s11 += (uint32_t)(b * w1);                                 \
-        }                                                                                       \
-        w += tail;                                                                              \
+        uint32_t s00, s01, s10, s11;                                                            \
+        QPW_TILE_SUMS_(XT, WT)                                                                  \
         if (fast) {                                                                             \
           const float m0 = rq.mult[per_channel ? c : 0], m1 = rq.mult[per_channel ? c + 1 : 0];  \
           const int32_t v00 = QPW_NHWC_REQUANT_(s00, m0, lo, hi, zp);                           \
@@ -103,11 +96,8 @@ static OC_NOINLINE void qpw_nhwc_store_(const oc_requant8 *r, int32_t c, int32_t
         }                                                                                       \
       }                                                                                         \
       if (c < cout) { /* an odd last channel: its c_in weights in order */                      \
-        uint32_t sa = (uint32_t)bias[c], sb = sa;                                               \
-        for (k = 0; k < cin; k++) {                                                             \
-          sa += (uint32_t)((int32_t)xa[k] * (int32_t)w[k]);                                     \
-          sb += (uint32_t)((int32_t)xb[k] * (int32_t)w[k]);                                     \
-        }                                                                                       \
+        uint32_t sa, sb;                                                                        \
+        QPW_ODD_SUMS_                                                                           \
         const uint32_t s4[4] = {sa, 0u, sb, 0u};                                                \
         qpw_nhwc_store_(&rq, c, 1, s4, ya + c, two ? cout : 0);                                 \
       }                                                                                         \

@@ -22,4 +22,27 @@
   }
 #endif
 
+/* A tile's four sums (uint32_t s00, s01, s10, s11, declared by the caller)
+ * from the folded biases of c and c + 1: the runs, then each channel's
+ * c_in % 4 last (tail) input channels; leaves w at the next pair's weights. */
+#define QPW_TILE_SUMS_(XT, WT)                                                                    \
+  s00 = (uint32_t)bias[c], s01 = (uint32_t)bias[c + 1], s10 = s00, s11 = s01;                   \
+  QPW_NHWC_RUNS_(XT, WT)                                                                        \
+  for (; k < cin; k++, w++) {                                                                   \
+    const int32_t a = (int32_t)xa[k], b = (int32_t)xb[k];                                       \
+    const int32_t w0 = (int32_t)w[0], w1 = (int32_t)w[tail];                                    \
+    s00 += (uint32_t)(a * w0), s01 += (uint32_t)(a * w1);                                       \
+    s10 += (uint32_t)(b * w0), s11 += (uint32_t)(b * w1);                                       \
+  }                                                                                             \
+  w += tail;
+
+/* An odd last channel's sums at the two pixels (uint32_t sa, sb, declared by
+ * the caller): its c_in weights in order. */
+#define QPW_ODD_SUMS_                                                                             \
+  sa = (uint32_t)bias[c], sb = sa;                                                              \
+  for (k = 0; k < cin; k++) {                                                                   \
+    sa += (uint32_t)((int32_t)xa[k] * (int32_t)w[k]);                                           \
+    sb += (uint32_t)((int32_t)xb[k] * (int32_t)w[k]);                                           \
+  }
+
 #endif /* ONNX_TO_C_OC_QPW_RUNS_H_ */
