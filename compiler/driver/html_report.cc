@@ -87,7 +87,8 @@ std::string Card(const std::string& key, const std::string& value, const std::st
 std::string PatchesCard(const CompileResult& r) {
   const PatchSummary& ps = r.patches;
   if (!ps.applied) return "";
-  return Card("Patches", absl::StrCat(ps.grid.rows, " x ", ps.grid.cols, " grid"),
+  const char* reuse = ps.grid.reuse_all ? " (bands reusing every value)" : ps.grid.reuse ? " (bands with reuse)" : "";
+  return Card("Patches", absl::StrCat(ps.grid.rows, " x ", ps.grid.cols, " grid", reuse),
               absl::StrCat(HtmlEscape(ps.input_name), " to ", HtmlEscape(ps.output_name), " (",
                            ps.region.statements.size(), " statements) patch by patch; arena ",
                            Bytes(ps.arena_before), " before; +", ps.extra_macs(), " MACs of halo"),

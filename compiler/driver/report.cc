@@ -157,6 +157,7 @@ void WritePatches(ReportWriter& w, const CompileResult& r) {
     w.Ints(F::kPatchedStatements, a.region.statements);
     w.Ints(F::kPatchedGrid, std::vector<int64_t>{a.grid.rows, a.grid.cols});
     w.Bool(F::kPatchedReuse, a.grid.reuse);
+    w.Bool(F::kPatchedReuseAll, a.grid.reuse_all);
     w.Ints(F::kPatchedPatchStatements, a.rewrite.statements);
     w.Int(F::kPatchedExtraMacs, a.rewrite.patched_macs - a.rewrite.region_macs);
     w.Int(F::kPatchedArenaAfterBytes, a.arena_after);

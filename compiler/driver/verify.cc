@@ -626,7 +626,8 @@ absl::Status RebuildPatchRegion(Program& p, const JsonValue& claim) {
   if (!region || region->statements != Ids(At(claim, F::kPatchedStatements))) return Mismatch("the patch region is not one");
   const JsonValue& grid = At(claim, F::kPatchedGrid);
   if (grid.array.size() != 2) return Mismatch("bad patch grid");
-  const PatchGrid patch_grid{grid.array[0].Int(), grid.array[1].Int(), At(claim, F::kPatchedReuse).boolean};
+  const PatchGrid patch_grid{grid.array[0].Int(), grid.array[1].Int(), At(claim, F::kPatchedReuse).boolean,
+                             At(claim, F::kPatchedReuseAll).boolean};
   auto made = ApplyPatches(p, *region, patch_grid);
   if (!made.ok()) return Mismatch(std::string(made.status().message()));
   if (made->statements != Ids(At(claim, F::kPatchedPatchStatements)) ||

@@ -7,8 +7,12 @@
 // one pays, another region around the peak of the patched program (the peak
 // may have moved), within what is left of the same MAC budget (at most
 // kMaxRegions). With --stream-input, bands that reuse the rows the band
-// before computed are candidates too (PatchGrid::reuse). Fit first (a RAM limit, MemoryOptions::patches_fit_first):
-// the candidate of fewest halo MACs whose plan fits the limit instead.
+// before computed are candidates too (PatchGrid::reuse). Then the whole
+// search again with a second round of candidates, bands with reuse (of
+// sliding windows, and of every value), bounded by the statements of their
+// programs; its regions are kept when their planned arena is smaller.
+// Fit first (a RAM limit, MemoryOptions::patches_fit_first): the candidate of
+// fewest halo MACs whose plan fits the limit instead (no second search).
 // Nothing kept: the program is unchanged.
 #include <algorithm>
 #include <chrono>
@@ -28,11 +32,18 @@ namespace {
 constexpr int64_t kMaxGridRows = 16, kMaxGridCols = 4;
 constexpr int64_t kMaxReuseRows = 64;
 constexpr size_t kMaxRegions = 8;
+constexpr int64_t kReuseWorkPerStatement = 1000;
 // Candidates whose memory model is computed, at most: a deterministic bound
 // on the stage's time (each costs about one pass over the program).
 int64_t MaxCandidates(const Program& program) {
   const int64_t n = std::max<int64_t>(1, static_cast<int64_t>(program.statements().size()));
   return std::clamp<int64_t>(300000 / n, 50, 1500);
+}
+
+// Statements in the candidates of the reuse round, at most (each candidate's
+// memory model costs about one pass over its statements).
+int64_t MaxReuseWork(const Program& program) {
+  return static_cast<int64_t>(program.statements().size()) * kReuseWorkPerStatement;
 }
 
 // The program without its weights' bytes: what a candidate's memory model needs.
@@ -73,39 +84,74 @@ std::vector<PatchGrid> Grids(const Shape& y, bool bands, bool reuse) {
   return grids;
 }
 
+// The band grids of the second round: with reuse (unless the first round
+// tried them) and with reuse of every value, the same band counts.
+std::vector<PatchGrid> ReuseGrids(const Shape& y, bool tried_reuse) {
+  std::vector<PatchGrid> grids;
+  for (PatchGrid g : Grids(y, true, true)) {
+    if (!g.reuse) continue;
+    if (!tried_reuse) grids.push_back(g);
+    g.reuse_all = true;
+    grids.push_back(g);
+  }
+  return grids;
+}
+
 // Every region containing the peak statement under every grid whose halo
-// fits `budget_macs` (at most MaxCandidates more), with the peak of the
-// scheduled order with the region replaced; in the order they were tried.
+// fits `budget_macs`, with the peak of the scheduled order with the region
+// replaced; in the order they were tried. First the grids of Grids (at most
+// MaxCandidates more), then the band grids of ReuseGrids, whose programs
+// grow with the band count: each charged its statements, at most
+// MaxReuseWork in all.
 std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel& m0, const MemoryOptions& mo,
                                        int64_t budget_macs, PatchSummary& ps) {
   const Program skeleton = WithoutConstantData(before);
-  const int64_t max_candidates = ps.candidates_tried + MaxCandidates(before);
+  const std::vector<PatchRegion> regions = RegionsContaining(skeleton, m0.peak_step);
   std::vector<Candidate> out;
-  for (const PatchRegion& region : RegionsContaining(skeleton, m0.peak_step)) {
-    // --stream-input: the first region starts at a graph input, in bands of
-    // whole rows; later ones (the input already streamed) are free.
+  // --stream-input: the first region starts at a graph input, in bands of
+  // whole rows; later ones (the input already streamed) are free.
+  const bool streams_region = mo.stream_input && !ps.applied;
+  auto aliases_for = [&](const PatchRegion& region) {
     AliasOptions aliases = mo.aliases;
-    const bool streams_region = mo.stream_input && !ps.applied;
     if (streams_region) aliases.streamed_input = GraphInputIndex(skeleton, region.input);
+    return aliases;
+  };
+  // The candidate's statement count, or 0 when it is not one.
+  auto try_grid = [&](const PatchRegion& region, const PatchGrid& grid, const AliasOptions& aliases) -> int64_t {
+    const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, grid);
+    if (!macs.ok() || macs->second - macs->first > budget_macs) return 0;
+    Program candidate = skeleton;
+    if (!ApplyPatches(candidate, region, grid).ok()) return 0;
+    if (mo.stream_input) {
+      const absl::Status streamable = CheckStreamableInput(candidate, aliases.streamed_input);
+      if (!streamable.ok() && ps.stream_refusal.empty()) ps.stream_refusal = std::string(streamable.message());
+      if (!streamable.ok()) return 0;
+    }
+    ++ps.candidates_tried;
+    const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
+    int64_t largest = 0;
+    for (const Buffer& b : m.buffers) {
+      if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
+    }
+    out.push_back(Candidate{region, grid, m.peak_bytes, macs->second - macs->first, largest});
+    return static_cast<int64_t>(candidate.statements().size());
+  };
+  const int64_t max_candidates = ps.candidates_tried + MaxCandidates(before);
+  for (const PatchRegion& region : regions) {
+    const AliasOptions aliases = aliases_for(region);
     if (streams_region && aliases.streamed_input < 0) continue;
     for (const PatchGrid& grid : Grids(skeleton.value(region.output).shape, streams_region, mo.stream_input)) {
       if (ps.candidates_tried >= max_candidates) break;
-      const absl::StatusOr<std::pair<int64_t, int64_t>> macs = PatchMacs(skeleton, region, grid);
-      if (!macs.ok() || macs->second - macs->first > budget_macs) continue;
-      Program candidate = skeleton;
-      if (!ApplyPatches(candidate, region, grid).ok()) continue;
-      if (mo.stream_input) {
-        const absl::Status streamable = CheckStreamableInput(candidate, aliases.streamed_input);
-        if (!streamable.ok() && ps.stream_refusal.empty()) ps.stream_refusal = std::string(streamable.message());
-        if (!streamable.ok()) continue;
-      }
-      ++ps.candidates_tried;
-      const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
-      int64_t largest = 0;
-      for (const Buffer& b : m.buffers) {
-        if (b.location == BufferLocation::kArena) largest = std::max(largest, b.aligned_bytes);
-      }
-      out.push_back(Candidate{region, grid, m.peak_bytes, macs->second - macs->first, largest});
+      try_grid(region, grid, aliases);
+    }
+  }
+  int64_t work = ps.reuse_round ? MaxReuseWork(before) : 0;
+  for (const PatchRegion& region : regions) {
+    const AliasOptions aliases = aliases_for(region);
+    if (streams_region && aliases.streamed_input < 0) continue;
+    for (const PatchGrid& grid : ReuseGrids(skeleton.value(region.output).shape, mo.stream_input)) {
+      if (work <= 0) break;
+      work -= try_grid(region, grid, aliases);
     }
   }
   return out;
@@ -250,6 +296,34 @@ absl::StatusOr<bool> TakeCheapestThatFits(PipelineState& s, const Program& befor
 
 }  // namespace
 
+// The regions the search keeps (the program, schedule and summary of `s`
+// rewritten; `before` is the program it starts from, `m0` and `plan0` its
+// memory model and plan). True when fit first kept one.
+absl::StatusOr<bool> SearchRegions(PipelineState& s, const Program& before, const MemoryModel& m0,
+                                   const ArenaPlan& plan0, bool fit_first) {
+  const MemoryOptions& mo = s.memory;
+  PatchSummary& ps = s.patches;
+  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps.budget_macs, ps);
+  const std::optional<Candidate> best = Best(candidates);
+  bool kept = false;
+  if (fit_first) {
+    OC_ASSIGN_OR_RETURN(kept, TakeCheapestThatFits(s, before, std::move(candidates)));
+  }
+  // Streamed, the best candidate is kept regardless: only it leaves the input out.
+  const bool always = mo.patches == MemoryOptions::Patches::kAlways || mo.stream_input;
+  if (!kept && best && (always || best->peak < m0.peak_bytes)) {
+    if (mo.stream_input) s.memory.aliases.streamed_input = GraphInputIndex(before, best->region.input);
+    OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
+    if (always || t.arena < plan0.arena_bytes) {
+      Adopt(s, before, *best, std::move(t));
+    } else {
+      s.program = before;
+    }
+  }
+  if (!kept && ps.applied) OC_RETURN_IF_ERROR(PatchFurtherRegions(s));
+  return kept;
+}
+
 absl::Status RunPatchesStage(PipelineState& s) {
   const auto t0 = std::chrono::steady_clock::now();
   const MemoryOptions& mo = s.memory;
@@ -268,24 +342,21 @@ absl::Status RunPatchesStage(PipelineState& s) {
   ps.peak_before = ps.peak_after = m0.peak_bytes;
   ps.arena_before = ps.arena_after = plan0.arena_bytes;
 
-  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps.budget_macs, ps);
-  const std::optional<Candidate> best = Best(candidates);
-  bool kept = false;
-  if (mo.patches_fit_first && !mo.stream_input && !FitsLimit(before, m0, plan0, mo)) {
-    OC_ASSIGN_OR_RETURN(kept, TakeCheapestThatFits(s, before, std::move(candidates)));
-  }
-  // Streamed, the best candidate is kept regardless: only it leaves the input out.
-  const bool always = mo.patches == MemoryOptions::Patches::kAlways || mo.stream_input;
-  if (!kept && best && (always || best->peak < m0.peak_bytes)) {
-    if (mo.stream_input) s.memory.aliases.streamed_input = GraphInputIndex(before, best->region.input);
-    OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
-    if (always || t.arena < plan0.arena_bytes) {
-      Adopt(s, before, *best, std::move(t));
+  const bool fit_first = mo.patches_fit_first && !mo.stream_input && !FitsLimit(before, m0, plan0, mo);
+  PipelineState with_reuse = s;
+  OC_ASSIGN_OR_RETURN(const bool kept, SearchRegions(s, before, m0, plan0, fit_first));
+  if (!kept) {
+    // Again with the reuse round, kept when its planned arena is smaller: the
+    // first region of least peak may leave a worse program than another.
+    with_reuse.patches.reuse_round = true;
+    with_reuse.patches.candidates_tried = ps.candidates_tried;
+    OC_RETURN_IF_ERROR(SearchRegions(with_reuse, before, m0, plan0, false).status());
+    if (with_reuse.patches.arena_after < ps.arena_after) {
+      s = std::move(with_reuse);
     } else {
-      s.program = before;
+      ps.candidates_tried = with_reuse.patches.candidates_tried;
     }
   }
-  if (!kept && ps.applied) OC_RETURN_IF_ERROR(PatchFurtherRegions(s));
   s.planned = false;
   ps.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return absl::OkStatus();

@@ -100,6 +100,9 @@ struct PatchSummary {
   int64_t model_macs = 0, budget_macs = 0;
   int64_t peak_before = 0, arena_before = 0, peak_after = 0, arena_after = 0;
   int64_t candidates_tried = 0;
+  // The search's second round of band grids (with reuse of every value too)
+  // ran: the stage searches without it, then with it.
+  bool reuse_round = false;
   // Fit first (MemoryOptions::patches_fit_first): the candidates within the
   // limit's peak and largest region, and those planned, fewest MACs first.
   bool fit_first = false;

@@ -125,8 +125,11 @@ Window OperandWindow(const Program& p, const Statement& s, size_t k, const Windo
 // windows taller than one row, whose halo costs a window of MACs per element
 // and widens the window of their input. The others (1x1 convolutions,
 // elementwise ops) recompute their halo rows from those: a 1x1 expansion's
-// wide result is not worth a cache, its narrow input's is.
-bool KeepsRows(const Program& p, const Statement& s) { return IsSlidingWindow(s) && KernelExtent(p, s, 0) > 1; }
+// wide result is not worth a cache, its narrow input's is. With `all`, every
+// value keeps them: no row is computed twice.
+bool KeepsRows(const Program& p, const Statement& s, bool all) {
+  return all || (IsSlidingWindow(s) && KernelExtent(p, s, 0) > 1);
+}
 
 // The windows one patch of a region uses: per value, the rows and columns it
 // holds (the hull of the windows its readers need; a reader that needs less
@@ -141,7 +144,7 @@ struct PatchWindows {
 // (reuse, a band after the first), only the rows below the ones the band
 // before held. Nullopt when a result is not read or a window would be empty.
 std::optional<PatchWindows> NeededWindows(const Program& p, const std::vector<const Statement*>& stmts, ValueId y,
-                                          Window patch, const PatchWindows* before) {
+                                          Window patch, const PatchWindows* before, bool keep_all) {
   PatchWindows w;
   w.held.emplace(y, patch);
   for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) {
@@ -149,7 +152,7 @@ std::optional<PatchWindows> NeededWindows(const Program& p, const std::vector<co
     auto out = w.held.find(s.results[0]);
     if (out == w.held.end()) return std::nullopt;  // a result nothing in the region reads
     Window computed = out->second;
-    if (before && KeepsRows(p, s)) {
+    if (before && KeepsRows(p, s, keep_all)) {
       const Span& last = before->held.at(s.results[0])[0];
       if (computed[0].begin < last.begin) return std::nullopt;  // bands must move down
       computed[0].begin = std::max(computed[0].begin, last.end);
@@ -262,9 +265,10 @@ absl::StatusOr<std::vector<PatchWindows>> GridWindows(const Program& p, const st
                                                       ValueId y, const PatchGrid& grid) {
   const Shape& y_shape = p.value(y).shape;
   if (grid.rows < 1 || grid.cols < 1 || grid.rows * grid.cols < 2 || grid.rows > y_shape[2] ||
-      grid.cols > y_shape[3] || (grid.reuse && grid.cols != 1)) {
+      grid.cols > y_shape[3] || (grid.reuse && grid.cols != 1) || (grid.reuse_all && !grid.reuse)) {
     return absl::InvalidArgumentError(absl::StrCat("patches: a ", grid.rows, "x", grid.cols,
-                                                   grid.reuse ? " reuse" : "", " grid does not fit ",
+                                                   grid.reuse_all ? " reuse-all" : grid.reuse ? " reuse" : "",
+                                                   " grid does not fit ",
                                                    p.value(y).name));
   }
   std::vector<PatchWindows> windows;
@@ -272,7 +276,7 @@ absl::StatusOr<std::vector<PatchWindows>> GridWindows(const Program& p, const st
     for (int64_t c = 0; c < grid.cols; ++c) {
       const PatchWindows* before = grid.reuse && r > 0 ? &windows.back() : nullptr;
       auto need = NeededWindows(p, members, y, {Part(y_shape[2], grid.rows, r), Part(y_shape[3], grid.cols, c)},
-                                before);
+                                before, grid.reuse_all);
       if (!need) {
         return absl::InvalidArgumentError(absl::StrCat("patches: a patch of the ", grid.rows, "x", grid.cols,
                                                        " grid reads none of a value inside the region"));

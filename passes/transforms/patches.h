@@ -38,10 +38,14 @@ struct PatchRegion {
 // (bands of whole rows only: cols 1), no halo is recomputed: each band keeps
 // the rows of every region value that the band before computed and it still
 // needs (a cache in the arena, StreamNet's reuse: Zheng et al., NeurIPS
-// 2023) and computes only the rows below them.
+// 2023) and computes only the rows below them. The rows kept are those of
+// sliding windows taller than one row; with `reuse_all` too, those of every
+// region value (1x1 convolutions, elementwise ops), so that no row of any
+// value is computed twice: no extra MACs, a larger cache.
 struct PatchGrid {
   int64_t rows = 1, cols = 1;
   bool reuse = false;
+  bool reuse_all = false;  // only with reuse
 };
 
 // The region between x and y, if they bound one that can run per patch:

@@ -116,6 +116,12 @@ def check_total_ram_table(check, doc, text, public, compiler):
     return len(rows)
 
 
+def grid_label(region):
+    """A region's grid as the patches table writes it: 12x4, 14x1 reuse, 24x1 reuse all."""
+    reuse = " reuse all" if region.get("reuse_all") else " reuse" if region.get("reuse") else ""
+    return f"{region['grid'][0]}x{region['grid'][1]}{reuse}"
+
+
 def check_patches_table(check, doc, text, public, compiler):
     rows = table_after(text, PATCHES)
     means = [[], [], []]
@@ -130,7 +136,7 @@ def check_patches_table(check, doc, text, public, compiler):
         for k, budget in ((1, []), (2, ["--recompute-mac-budget=15"])):
             r = compiler.report(model, ["--io=arena", "--patches=auto", *budget])
             p = r["patches"]
-            grids = " + ".join(f"{q['grid'][0]}x{q['grid'][1]}" for q in p["regions"])
+            grids = " + ".join(grid_label(q) for q in p["regions"])
             grid = f"{grids}, +{r['recompute_mac_overhead_percent']:.1f}%" if p["applied"] else "-"
             label = f"{name} patches {budget or '1%'}"
             check.expect(doc, label, r["total_ram_bytes"], number(cells[2 * k + 1]))

@@ -154,6 +154,30 @@ TEST(PatchesTest, ReusedBandsComputeEveryRowOfAConvolutionOnce) {
   EXPECT_EQ(macs->second - macs->first, 8 * 8 * 6);
 }
 
+TEST(PatchesTest, BandsReusingEveryValueComputeNoRowTwice) {
+  // The same four bands with every value keeping its rows: the relu too, so
+  // no extra MACs, and each band's relu computes only its new rows.
+  Chain c;
+  for (Statement& s : c.p.statements()) {
+    if (s.op == OpKind::kRelu) s.macs = 8 * 8 * 8;  // one per element
+  }
+  std::optional<PatchRegion> region = RegionBetween(c.p, c.x, c.b);
+  ASSERT_TRUE(region.has_value());
+  EXPECT_FALSE(ApplyPatches(c.p, *region, {4, 1, false, true}).ok());  // reuse_all needs reuse
+  const auto macs = PatchMacs(c.p, *region, {4, 1, true, true});
+  ASSERT_TRUE(macs.ok());
+  EXPECT_EQ(macs->second, macs->first);
+  absl::StatusOr<PatchRewrite> rw = ApplyPatches(c.p, *region, {4, 1, true, true});
+  ASSERT_TRUE(rw.ok()) << rw.status();
+  ASSERT_TRUE(VerifyProgram(c.p).ok()) << VerifyProgram(c.p);
+  EXPECT_EQ(rw->patched_macs, rw->region_macs);
+  // Band 1's relu: b's rows 2..4 need r's rows 1..5; rows 1..3 are band 0's.
+  const Statement& relu = ProducerOf(c.p, "r [patch 1,0] new rows");
+  EXPECT_EQ(c.p.value(relu.results[0]).shape, (Shape{1, 8, 2, 8}));
+  EXPECT_EQ(c.p.value(relu.operands[0]).shape, (Shape{1, 8, 2, 8}));  // only a's new rows
+  EXPECT_EQ(ProducerOf(c.p, "r [patch 1,0]").op, OpKind::kConcat);
+}
+
 TEST(PatchesTest, ThePeakDropsWhenTheWideValueIsPatched) {
   // A 1x1 expansion to 64 channels is the peak; per strip it is an eighth.
   Program p;
