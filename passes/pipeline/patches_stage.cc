@@ -10,7 +10,8 @@
 // before computed are candidates too (PatchGrid::reuse). Then the whole
 // search again with a second round of candidates, bands with reuse (of
 // sliding windows, and of every value), bounded by the statements of their
-// programs; its regions are kept when their planned arena is smaller.
+// programs; its regions are kept when their planned arena is smaller and
+// meets the arena's lower bound (so the arena stays certified).
 // Fit first (a RAM limit, MemoryOptions::patches_fit_first): the candidate of
 // fewest halo MACs whose plan fits the limit instead (no second search).
 // Nothing kept: the program is unchanged.
@@ -22,6 +23,7 @@
 
 #include "compiler/support/status.h"
 #include "passes/pipeline/pass.h"
+#include "passes/planning/arena_plan.h"
 #include "passes/planning/region_plan.h"
 #include "passes/transforms/recompute_clone.h"
 #include "passes/transforms/stream_input.h"
@@ -324,6 +326,14 @@ absl::StatusOr<bool> SearchRegions(PipelineState& s, const Program& before, cons
   return kept;
 }
 
+// The stage's plan of `s` meets the arena's lower bound: the arena it keeps
+// stays certified (the bands' joins and assemblies, copies in NCHW, can
+// fragment a plan that the bound then does not cover).
+bool PlanMeetsArenaBound(const PipelineState& s) {
+  const MemoryModel m = ComputeMemoryModel(s.program, s.memory.alignment, s.memory.aliases);
+  return s.patches.arena_after == ArenaLowerBound(s.program, m).bytes;
+}
+
 absl::Status RunPatchesStage(PipelineState& s) {
   const auto t0 = std::chrono::steady_clock::now();
   const MemoryOptions& mo = s.memory;
@@ -351,7 +361,7 @@ absl::Status RunPatchesStage(PipelineState& s) {
     with_reuse.patches.reuse_round = true;
     with_reuse.patches.candidates_tried = ps.candidates_tried;
     OC_RETURN_IF_ERROR(SearchRegions(with_reuse, before, m0, plan0, false).status());
-    if (with_reuse.patches.arena_after < ps.arena_after) {
+    if (with_reuse.patches.arena_after < ps.arena_after && PlanMeetsArenaBound(with_reuse)) {
       s = std::move(with_reuse);
     } else {
       ps.candidates_tried = with_reuse.patches.candidates_tried;
