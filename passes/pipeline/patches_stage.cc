@@ -7,11 +7,11 @@
 // one pays, another region around the peak of the patched program (the peak
 // may have moved), within what is left of the same MAC budget (at most
 // kMaxRegions). With --stream-input, bands that reuse the rows the band
-// before computed are candidates too (PatchGrid::reuse). Then the whole
-// search again with a second round of candidates, bands with reuse (of
-// sliding windows, and of every value), bounded by the statements of their
-// programs; its regions are kept when their planned arena is smaller and
-// meets the arena's lower bound (so the arena stays certified).
+// before computed are candidates too (PatchGrid::reuse). Then the search
+// again, its first region from a second round of candidates, bands with
+// reuse (of sliding windows, and of every value), bounded by the statements
+// of their programs; its regions are kept when their planned arena is
+// smaller and meets the arena's lower bound (so the arena stays certified).
 // Fit first (a RAM limit, MemoryOptions::patches_fit_first): the candidate of
 // fewest halo MACs whose plan fits the limit instead (no second search).
 // Nothing kept: the program is unchanged.
@@ -101,12 +101,12 @@ std::vector<PatchGrid> ReuseGrids(const Shape& y, bool tried_reuse) {
 
 // Every region containing the peak statement under every grid whose halo
 // fits `budget_macs`, with the peak of the scheduled order with the region
-// replaced; in the order they were tried. First the grids of Grids (at most
-// MaxCandidates more), then the band grids of ReuseGrids, whose programs
-// grow with the band count: each charged its statements, at most
-// MaxReuseWork in all.
+// replaced; in the order they were tried. The grids of Grids (at most
+// MaxCandidates more), or with `reuse_round` the band grids of ReuseGrids
+// instead, whose programs grow with the band count: each charged its
+// statements, at most MaxReuseWork in all.
 std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel& m0, const MemoryOptions& mo,
-                                       int64_t budget_macs, PatchSummary& ps) {
+                                       int64_t budget_macs, bool reuse_round, PatchSummary& ps) {
   const Program skeleton = WithoutConstantData(before);
   const std::vector<PatchRegion> regions = RegionsContaining(skeleton, m0.peak_step);
   std::vector<Candidate> out;
@@ -138,6 +138,18 @@ std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel&
     out.push_back(Candidate{region, grid, m.peak_bytes, macs->second - macs->first, largest});
     return static_cast<int64_t>(candidate.statements().size());
   };
+  if (reuse_round) {
+    int64_t work = MaxReuseWork(before);
+    for (const PatchRegion& region : regions) {
+      const AliasOptions aliases = aliases_for(region);
+      if (streams_region && aliases.streamed_input < 0) continue;
+      for (const PatchGrid& grid : ReuseGrids(skeleton.value(region.output).shape, mo.stream_input)) {
+        if (work <= 0) break;
+        work -= try_grid(region, grid, aliases);
+      }
+    }
+    return out;
+  }
   const int64_t max_candidates = ps.candidates_tried + MaxCandidates(before);
   for (const PatchRegion& region : regions) {
     const AliasOptions aliases = aliases_for(region);
@@ -145,15 +157,6 @@ std::vector<Candidate> PatchCandidates(const Program& before, const MemoryModel&
     for (const PatchGrid& grid : Grids(skeleton.value(region.output).shape, streams_region, mo.stream_input)) {
       if (ps.candidates_tried >= max_candidates) break;
       try_grid(region, grid, aliases);
-    }
-  }
-  int64_t work = ps.reuse_round ? MaxReuseWork(before) : 0;
-  for (const PatchRegion& region : regions) {
-    const AliasOptions aliases = aliases_for(region);
-    if (streams_region && aliases.streamed_input < 0) continue;
-    for (const PatchGrid& grid : ReuseGrids(skeleton.value(region.output).shape, mo.stream_input)) {
-      if (work <= 0) break;
-      work -= try_grid(region, grid, aliases);
     }
   }
   return out;
@@ -225,7 +228,7 @@ absl::StatusOr<bool> PatchAnotherRegion(PipelineState& s, bool tentative) {
   const Program before = s.program;
   const MemoryModel m0 = ComputeMemoryModel(before, mo.alignment, mo.aliases);
   const std::optional<Candidate> best =
-      Best(PatchCandidates(before, m0, mo, ps.budget_macs - ps.extra_macs(), ps));
+      Best(PatchCandidates(before, m0, mo, ps.budget_macs - ps.extra_macs(), /*reuse_round=*/false, ps));
   if (!best || best->peak >= m0.peak_bytes) return false;
   const int64_t arena = ps.arena_after;
   OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
@@ -296,16 +299,40 @@ absl::StatusOr<bool> TakeCheapestThatFits(PipelineState& s, const Program& befor
   return false;
 }
 
+// The reuse round's first region, planned on the heuristic scheduler's order
+// (no bounds, no exact search: on a program of many bands they cost most of
+// a compile): worth the full schedule when that plan is below `beat` bytes
+// and meets the arena's lower bound (the round keeps nothing else).
+bool PromisingReuse(const PipelineState& s, const Program& before, const Candidate& c, int64_t beat) {
+  const MemoryOptions& mo = s.memory;
+  Program candidate = before;
+  if (!ApplyPatches(candidate, c.region, c.grid).ok()) return false;
+  AliasOptions aliases = mo.aliases;
+  if (mo.stream_input) aliases.streamed_input = GraphInputIndex(before, c.region.input);
+  ScheduleOptions quick = ScheduleOptionsFor(mo);
+  quick.mode = ScheduleMode::kHeuristic;
+  quick.certify = false;
+  quick.aliases = aliases;
+  if (!ScheduleProgram(candidate, quick).ok()) return false;
+  const MemoryModel m = ComputeMemoryModel(candidate, mo.alignment, aliases);
+  WorkBudget budget = mo.budgets.Budget(mo.budgets.plan);
+  const int64_t arena = PlanArena(mo.planner, candidate, m, budget).arena_bytes;
+  return arena < beat && arena == ArenaLowerBound(candidate, m).bytes;
+}
+
 }  // namespace
 
 // The regions the search keeps (the program, schedule and summary of `s`
 // rewritten; `before` is the program it starts from, `m0` and `plan0` its
-// memory model and plan). True when fit first kept one.
+// memory model and plan). The first region's candidates are those of the
+// reuse round when `ps.reuse_round`; later regions' are plain grids (their
+// programs already hold the first region's bands). True when fit first
+// kept one.
 absl::StatusOr<bool> SearchRegions(PipelineState& s, const Program& before, const MemoryModel& m0,
-                                   const ArenaPlan& plan0, bool fit_first) {
+                                   const ArenaPlan& plan0, bool fit_first, int64_t beat) {
   const MemoryOptions& mo = s.memory;
   PatchSummary& ps = s.patches;
-  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps.budget_macs, ps);
+  std::vector<Candidate> candidates = PatchCandidates(before, m0, mo, ps.budget_macs, ps.reuse_round, ps);
   const std::optional<Candidate> best = Best(candidates);
   bool kept = false;
   if (fit_first) {
@@ -313,7 +340,8 @@ absl::StatusOr<bool> SearchRegions(PipelineState& s, const Program& before, cons
   }
   // Streamed, the best candidate is kept regardless: only it leaves the input out.
   const bool always = mo.patches == MemoryOptions::Patches::kAlways || mo.stream_input;
-  if (!kept && best && (always || best->peak < m0.peak_bytes)) {
+  const bool promising = !ps.reuse_round || (best && PromisingReuse(s, before, *best, beat));
+  if (!kept && best && promising && (always || best->peak < m0.peak_bytes)) {
     if (mo.stream_input) s.memory.aliases.streamed_input = GraphInputIndex(before, best->region.input);
     OC_ASSIGN_OR_RETURN(Tried t, TryCandidate(s, *best));
     if (always || t.arena < plan0.arena_bytes) {
@@ -354,13 +382,13 @@ absl::Status RunPatchesStage(PipelineState& s) {
 
   const bool fit_first = mo.patches_fit_first && !mo.stream_input && !FitsLimit(before, m0, plan0, mo);
   PipelineState with_reuse = s;
-  OC_ASSIGN_OR_RETURN(const bool kept, SearchRegions(s, before, m0, plan0, fit_first));
-  if (!kept) {
+  OC_ASSIGN_OR_RETURN(const bool kept, SearchRegions(s, before, m0, plan0, fit_first, plan0.arena_bytes));
+  if (!kept && mo.patches_reuse_round) {
     // Again with the reuse round, kept when its planned arena is smaller: the
     // first region of least peak may leave a worse program than another.
     with_reuse.patches.reuse_round = true;
     with_reuse.patches.candidates_tried = ps.candidates_tried;
-    OC_RETURN_IF_ERROR(SearchRegions(with_reuse, before, m0, plan0, false).status());
+    OC_RETURN_IF_ERROR(SearchRegions(with_reuse, before, m0, plan0, false, ps.arena_after).status());
     if (with_reuse.patches.arena_after < ps.arena_after && PlanMeetsArenaBound(with_reuse)) {
       s = std::move(with_reuse);
     } else {

@@ -69,6 +69,10 @@ struct MemoryOptions {
   // or the map, instead of the least peak.
   bool patches_fit_first = false;
   int64_t fit_arena_bytes = -1;
+  // The patches stage's second search, with band grids that reuse rows
+  // (PatchSummary::reuse_round). The planning search runs it on the program
+  // as it first plans it, not again on the variants of its aliases.
+  bool patches_reuse_round = true;
   // --stream-input: the patches stage takes only regions from a graph input
   // in bands of whole rows, keeps the best regardless and streams that input
   // (aliases.streamed_input).
@@ -100,8 +104,8 @@ struct PatchSummary {
   int64_t model_macs = 0, budget_macs = 0;
   int64_t peak_before = 0, arena_before = 0, peak_after = 0, arena_after = 0;
   int64_t candidates_tried = 0;
-  // The search's second round of band grids (with reuse of every value too)
-  // ran: the stage searches without it, then with it.
+  // The first region came from the search's second round, band grids with
+  // reuse (of every value too): the stage searches without it, then with it.
   bool reuse_round = false;
   // Fit first (MemoryOptions::patches_fit_first): the candidates within the
   // limit's peak and largest region, and those planned, fewest MACs first.

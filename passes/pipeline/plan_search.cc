@@ -210,11 +210,13 @@ absl::Status RunStagesAndVariants(PipelineState before, const std::vector<std::s
   if (c.best().planned && PartsCompeteWithContracts(c.best().model)) {
     PipelineState parts = before;
     parts.memory.aliases.parts_over_contracts = true;
+    parts.memory.patches_reuse_round = false;
     OC_RETURN_IF_ERROR(c.Try(parts));
   }
   if (c.best().planned && !c.best().model.overlaps.empty() && !BeatsEveryWeakerAlias(c.best())) {
     PipelineState off = before;
     off.memory.aliases.overlap = false;
+    off.memory.patches_reuse_round = false;
     OC_RETURN_IF_ERROR(c.Try(off));
   }
   if (!c.Settled() && ScratchFreeArena(c.best()) > c.best().model.peak_bytes) {

@@ -2,7 +2,8 @@
 describes exactly the options --help lists; --version names the revision;
 the CI gates --max-arena and --require-certified fail with exit 1, one
 `error:` line naming the numbers, and no file written (a recompute program
-is never certified); bad values exit 2.
+is never certified); bad values exit 2; --patches=auto lowers the arena, with
+bands that reuse every value where the budget buys no halo.
 
     run_cli_tests.py --compiler onnx-to-c --work DIR
 """
@@ -19,6 +20,7 @@ CNN = ROOT / "models" / "cnn_small" / "model.onnx"
 # Its file order is deliberately bad: with --schedule=file it is not certified.
 HARD = ROOT / "models" / "hard" / "unet_late_skips" / "model.onnx"
 INT8 = ROOT / "models" / "int8_qdq_layers" / "model.onnx"
+CHAIN_SKIP = ROOT / "models" / "nhwc_chain_skip" / "model.onnx"
 failures = []
 
 
@@ -200,6 +202,18 @@ def test_patches(compiler, work):
     check(rc == 0 and rc2 == 0 and on["patches"]["applied"] and on["arena_bytes"] < off["arena_bytes"] and
           on["patches"]["arena_before_bytes"] == off["arena_bytes"] and not off["patches"]["applied"],
           f"--patches=auto patches cnn_small: arena {off['arena_bytes']} -> {on['arena_bytes']}")
+    # nhwc_chain_skip's 1% budget buys no halo: only bands that reuse every
+    # value's rows pay, with no extra MACs, and the arena stays certified.
+    rc, _, _ = compile_with(compiler, work, "reuse_off", CHAIN_SKIP)
+    off = json.loads((work / "reuse_off.json").read_text())
+    rc2, _, _ = compile_with(compiler, work, "reuse_all", CHAIN_SKIP, "--patches=auto")
+    on = json.loads((work / "reuse_all.json").read_text())
+    regions = on["patches"].get("regions", [])
+    check(rc == 0 and rc2 == 0 and regions and all(r["reuse_all"] and r["reuse"] for r in regions) and
+          on["patches"]["extra_macs"] == 0 and on["arena_certified"] and on["arena_bytes"] < off["arena_bytes"],
+          f"--patches=auto takes bands reusing every value on nhwc_chain_skip: arena {off['arena_bytes']} -> "
+          f"{on['arena_bytes']}, grids {[r['grid'] for r in regions]}")
+    check_verifies(compiler, work / "reuse_all.json", CHAIN_SKIP, "bands reusing every value")
 
 
 def test_numeric_options(compiler, work):
