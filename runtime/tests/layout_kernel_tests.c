@@ -57,7 +57,7 @@ static void to_nhwc_ref(const float *x, float *y, int n, int c, int hw) {
 static void test_to_nhwc(void) {
   int round;
   for (round = 0; round < 400; round++) {
-    const int n = rnd_in(1, 2), c = rnd_in(1, 7), hw = rnd_in(1, 97);
+    const int n = rnd_in(1, 2), c = rnd_in(1, 12), hw = rnd_in(1, 97);
     const int count = n * c * hw;
     float *x = malloc((size_t)count * sizeof(float)), *want = malloc((size_t)count * sizeof(float));
     float *y = malloc((size_t)count * sizeof(float));
@@ -81,7 +81,7 @@ static void test_to_nhwc(void) {
 static void test_to_nhwc_8(void) {
   int round;
   for (round = 0; round < 400; round++) {
-    const int n = rnd_in(1, 2), c = rnd_in(1, 7), hw = rnd_in(1, 97);
+    const int n = rnd_in(1, 2), c = rnd_in(1, 12), hw = rnd_in(1, 97);
     const int count = n * c * hw;
     float *xf = malloc((size_t)count * sizeof(float)), *want = malloc((size_t)count * sizeof(float));
     uint8_t *x = malloc((size_t)count), *y = malloc((size_t)count);

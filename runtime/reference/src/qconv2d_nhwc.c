@@ -130,12 +130,16 @@ static OC_NOINLINE void qnhwc_store_(const oc_requant8 *r, int32_t co, int32_t m
 
 /* Depthwise rows: the weights of a block's windows re-laid once per row
  * (QNHWC_DW_PACK_, into QNHWC_DW_LOCALS_), then, where QNHWC_DW_PACKED_,
- * a window wholly inside summed by QNHWC_DW_TAPS_; none here. */
+ * the row's weight sums taken from them (QNHWC_DW_SUMS_), a window of the
+ * full kernel width summed by QNHWC_DW_TAPS_ and a window clipped at the
+ * left or right border by QNHWC_DW_CLIPPED_; none here. */
 #ifndef QNHWC_DW_TAPS_
 #define QNHWC_DW_LOCALS_
 #define QNHWC_DW_PACK_
 #define QNHWC_DW_PACKED_ 0
 #define QNHWC_DW_TAPS_(XT, XL, XH) {}
+#define QNHWC_DW_SUMS_(T0, T1, T2, T3) {}
+#define QNHWC_DW_CLIPPED_(XT, XL, XH) {}
 #endif
 /* A span of windows wholly inside from column ox, after which ox is the
  * next column (QNHWC_DW_SPAN_); none here. */
@@ -351,16 +355,20 @@ typedef struct {
     QNHWC_DW_LOCALS_                                                                             \
     if (fast) {                                                                                  \
       uint32_t t0 = 0u, t1 = 0u, t2 = 0u, t3 = 0u;                                               \
-      for (kh = 0; kh < nkh; kh++) {                                                             \
-        for (kw = 0; kw < kw_n; kw++) {                                                          \
-          const ptrdiff_t k = (ptrdiff_t)kh * w_kh + kw;                                         \
-          t0 += (uint32_t)(int32_t)wa[k], t1 += (uint32_t)(int32_t)wb[k];                        \
-          t2 += (uint32_t)(int32_t)wc[k], t3 += (uint32_t)(int32_t)wd[k];                        \
+      QNHWC_DW_PACK_                                                                             \
+      if (QNHWC_DW_PACKED_) {                                                                    \
+        QNHWC_DW_SUMS_(t0, t1, t2, t3)                                                           \
+      } else {                                                                                   \
+        for (kh = 0; kh < nkh; kh++) {                                                           \
+          for (kw = 0; kw < kw_n; kw++) {                                                        \
+            const ptrdiff_t k = (ptrdiff_t)kh * w_kh + kw;                                       \
+            t0 += (uint32_t)(int32_t)wa[k], t1 += (uint32_t)(int32_t)wb[k];                      \
+            t2 += (uint32_t)(int32_t)wc[k], t3 += (uint32_t)(int32_t)wd[k];                      \
+          }                                                                                      \
         }                                                                                        \
       }                                                                                          \
       f0 -= (uint32_t)zx * t0, f1 -= (uint32_t)zx * t1;                                          \
       f2 -= (uint32_t)zx * t2, f3 -= (uint32_t)zx * t3;                                          \
-      QNHWC_DW_PACK_                                                                             \
     }                                                                                            \
     for (ox = 0; ox < w_out; ox++) {                                                             \
       uint32_t s0 = b0, s1 = b1, s2 = b2, s3 = b3; /* int32 wrap-around */                       \
@@ -384,6 +392,8 @@ typedef struct {
               s3 += (uint32_t)((int32_t)xr[3] * (int32_t)pd[i]);                                 \
             }                                                                                    \
           }                                                                                      \
+        } else if (fast && QNHWC_DW_PACKED_) {                                                   \
+          QNHWC_DW_CLIPPED_(XT, XL, XH)                                                          \
         } else {                                                                                 \
           for (kh = 0; kh < nkh; kh++) {                                                         \
             const XT *const xk = xw + (ptrdiff_t)kh * x_kh;                                      \
@@ -608,6 +618,8 @@ OC_QCONV2D_NHWC_DEFINE(oc_qconv2d_nhwc_u8u8, qnhwc_u8u8, uint8_t, uint8_t)
 #undef QNHWC_DW_PACK_
 #undef QNHWC_DW_PACKED_
 #undef QNHWC_DW_TAPS_
+#undef QNHWC_DW_SUMS_
+#undef QNHWC_DW_CLIPPED_
 #undef QNHWC_DW_SPAN_
 #undef QNHWC_PAIRS_
 

@@ -12,6 +12,7 @@
  * values are copied, never computed, so the bits are the input's.
  */
 #include "onnx_to_c/oc_common.h"
+#include "onnx_to_c/oc_nhwc_cycle.h"
 
 OC_API void oc_to_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32_t hw,
                            unsigned char *visited) {
@@ -37,11 +38,14 @@ OC_API void oc_to_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32
     for (i = 1; i < item - 1; i++) {
       uint32_t j = (uint32_t)i;
       float carried;
+      if ((i & 7) == 0 && visited[i >> 3] == 0xFFu) { /* eight placed values */
+        i += 7;
+        continue;
+      }
       if (visited[i >> 3] & (1u << (i & 7))) continue;
       carried = a[i];
       do {
-        const uint32_t next = wide ? (uint32_t)(((uint64_t)j * (uint32_t)c) % m)
-                                   : (j * (uint32_t)c) % m;
+        const uint32_t next = oc_nhwc_cycle_next(j, (uint32_t)c, m, wide);
         const float displaced = a[next];
         a[next] = carried;
         carried = displaced;

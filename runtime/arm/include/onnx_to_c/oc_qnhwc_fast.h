@@ -145,20 +145,56 @@
  * (x0, x2) and (x1, x3), and SMLABB/SMLATT per channel: exact products,
  * sums wrapping like the uint32 ones, so the same bits. */
 #define QNHWC_DW_LOCALS_                                                                         \
-  int32_t dwl_[18], *const dwh_ = dwl_ + 9, dwn_ = 0, dws_lo_ = -1, dws_hi_ = -1;
+  int32_t dwl_[18], *const dwh_ = dwl_ + 9, dwn_ = 0, dws_lo_ = -1, dws_hi_ = -1;               \
+  int32_t dwcl_[3], dwch_[3];
+/* Packed with them, per kernel column the sums of its rows' weights in the
+ * same lanes (SADD16: at most 9 weights of 8 bits, well inside 16 bits). */
 #define QNHWC_DW_PACK_                                                                           \
   if (kw_n == 3 && nkh <= 3) {                                                                   \
     QNHWC_DW_SPAN_RANGE_                                                                         \
+    dwcl_[0] = dwcl_[1] = dwcl_[2] = dwch_[0] = dwch_[1] = dwch_[2] = 0;                         \
     for (kh = 0; kh < nkh; kh++) {                                                               \
       for (kw = 0; kw < 3; kw++) {                                                               \
         const ptrdiff_t k = (ptrdiff_t)kh * w_kh + kw;                                           \
         dwl_[kh * 3 + kw] = oc_pack16((int32_t)wa[k], (int32_t)wc[k]);                           \
         dwh_[kh * 3 + kw] = oc_pack16((int32_t)wb[k], (int32_t)wd[k]);                           \
+        dwcl_[kw] = __sadd16(dwcl_[kw], dwl_[kh * 3 + kw]);                                      \
+        dwch_[kw] = __sadd16(dwch_[kw], dwh_[kh * 3 + kw]);                                      \
       }                                                                                          \
     }                                                                                            \
     dwn_ = nkh;                                                                                  \
   }
 #define QNHWC_DW_PACKED_ (dwn_ > 0)
+/* The lanes of the column sums of kernel columns [W0, W1): channels 0, 2 in
+ * CL, 1, 3 in CH. */
+#define QNHWC_DW_COLUMN_SUMS_(W0, W1, CL, CH)                                                    \
+  for (kw = (W0); kw < (W1); kw++) CL = __sadd16(CL, dwcl_[kw]), CH = __sadd16(CH, dwch_[kw]);
+#define QNHWC_DW_LANE_LO_(V) ((uint32_t)(int32_t)(int16_t)((uint32_t)(V)&0xFFFFu))
+#define QNHWC_DW_LANE_HI_(V) ((uint32_t)(int32_t)(int16_t)((uint32_t)(V) >> 16))
+/* The row's weight sums per channel, from the column sums. */
+#define QNHWC_DW_SUMS_(T0, T1, T2, T3)                                                           \
+  {                                                                                              \
+    int32_t cl_ = 0, ch_ = 0;                                                                    \
+    QNHWC_DW_COLUMN_SUMS_(0, 3, cl_, ch_)                                                        \
+    T0 = QNHWC_DW_LANE_LO_(cl_), T2 = QNHWC_DW_LANE_HI_(cl_);                                    \
+    T1 = QNHWC_DW_LANE_LO_(ch_), T3 = QNHWC_DW_LANE_HI_(ch_);                                    \
+  }
+/* A window clipped to kernel columns [w0, w1) at a border: its sums start
+ * from bias - x_zp (the sum of the weights inside), and its taps are the
+ * packed ones of those columns (the raw values, as for a whole window). */
+#define QNHWC_DW_CLIPPED_(XT, XL, XH)                                                            \
+  {                                                                                              \
+    int32_t cl_ = 0, ch_ = 0;                                                                    \
+    QNHWC_DW_COLUMN_SUMS_(w0, w1, cl_, ch_)                                                      \
+    s0 = b0 - (uint32_t)zx * QNHWC_DW_LANE_LO_(cl_);                                             \
+    s2 = b2 - (uint32_t)zx * QNHWC_DW_LANE_HI_(cl_);                                             \
+    s1 = b1 - (uint32_t)zx * QNHWC_DW_LANE_LO_(ch_);                                             \
+    s3 = b3 - (uint32_t)zx * QNHWC_DW_LANE_HI_(ch_);                                             \
+    for (kh = 0; kh < dwn_; kh++) {                                                              \
+      const XT *const xk = xw + (ptrdiff_t)kh * x_kh;                                            \
+      for (kw = w0; kw < w1; kw++) QNHWC_DW_TAP_(XL, XH, kh * 3 + kw, xk + (ptrdiff_t)(kw - w0) * x_kw) \
+    }                                                                                            \
+  }
 #if defined(OC_QDW_SPAN)
 /* All three kernel rows inside, float requantization onto the type's range:
  * the windows wholly inside, columns [dws_lo_, dws_hi_), are one span
