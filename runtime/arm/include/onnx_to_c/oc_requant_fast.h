@@ -53,12 +53,24 @@ OC_INLINE int32_t oc_round_even_i32(float f) {
     }                                                                   \
     }
 #if defined(OC_REQUANT_SAT8)
+/* Two sums a pass, both read before either byte is stored (a byte store may
+ * alias anything, so one a pass reloads and re-steps everything); acc is
+ * the caller's own array, never y. */
+#define OC_REQUANT8_RUN_PAIRS_(SAT, acc, n, out, step, m, zp)                       \
+    {                                                                               \
+      uint8_t *o_ = out;                                                            \
+      for (t = 0; t + 1 < n; t += 2, o_ += 2 * step) {                              \
+        const int32_t a_ = SAT(acc[t], m, zp), b_ = SAT(acc[t + 1], m, zp);         \
+        o_[0] = (uint8_t)a_, o_[step] = (uint8_t)b_;                                \
+      }                                                                             \
+      if (t < n) o_[0] = (uint8_t)SAT(acc[t], m, zp);                               \
+    }
 #define OC_REQUANT8_RUN_SAT8_(r, acc, n, out, step, m, zp)                          \
     if (OC_SAT8_WHOLE_(r)) {                                                        \
       if (r->lo < 0) {                                                              \
-        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_SSAT8_(acc[t], m, zp);  \
+        OC_REQUANT8_RUN_PAIRS_(OC_SSAT8_, acc, n, out, step, m, zp)                 \
       } else {                                                                      \
-        for (t = 0; t < n; t++) out[t * step] = (uint8_t)OC_USAT8_(acc[t], m, zp);  \
+        OC_REQUANT8_RUN_PAIRS_(OC_USAT8_, acc, n, out, step, m, zp)                 \
       }                                                                             \
       return;                                                                       \
     }
