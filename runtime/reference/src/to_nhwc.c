@@ -32,7 +32,7 @@ OC_API void oc_to_nhwc_f32(const float *x, float *y, int32_t n, int32_t c, int32
   for (b = 0; b < n; b++) {
     float *a = y + (ptrdiff_t)b * item;
     const uint32_t m = (uint32_t)item - 1u;
-    /* j * c < c * m: 32-bit arithmetic where that fits (one UDIV on a Cortex-M3 and up) */
+    /* j * c < c * m: 32-bit arithmetic where that fits (oc_nhwc_cycle.h) */
     const int wide = (uint64_t)m * (uint32_t)c > 0xFFFFFFFFu;
     memset(visited, 0, ((size_t)item + 7u) / 8u);
     for (i = 1; i < item - 1; i++) {

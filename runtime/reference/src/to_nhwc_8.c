@@ -3,8 +3,7 @@
  * computed): to_nhwc.c's permutation on bytes, out of place a plain transpose,
  * in place (an 8-bit graph input in the arena, --quantized-io) followed cycle
  * by cycle with `visited` (c * hw bits of scratch) marking the placed bytes.
- * A cycle's next index is i c mod (c hw - 1); with few channels it is found
- * by subtraction (a division costs up to 12 cycles on the Cortex-M4).
+ * A cycle's next index: oc_nhwc_cycle.h.
  */
 #include "onnx_to_c/oc_common.h"
 #include "onnx_to_c/oc_nhwc_cycle.h"

@@ -53,9 +53,9 @@ OC_INLINE int32_t oc_round_even_i32(float f) {
     }                                                                   \
     }
 #if defined(OC_REQUANT_SAT8)
-/* Two sums a pass, both read before either byte is stored (a byte store may
- * alias anything, so one a pass reloads and re-steps everything); acc is
- * the caller's own array, never y. */
+/* Two sums a pass, both read before either byte is stored: a byte store may
+ * alias anything, so with one sum a pass the compiler reloads and re-steps
+ * after every store. acc is the caller's own array, never y. */
 #define OC_REQUANT8_RUN_PAIRS_(SAT, acc, n, out, step, m, zp)                       \
     {                                                                               \
       uint8_t *o_ = out;                                                            \
