@@ -8,7 +8,8 @@
  * and the 8-bit one (oc_qconv2d_nhwc, SMLAD on M4/M7) against oc_qconv2d,
  * and the 8-bit channels-last pointwise matrix product (oc_qconv_pw_nhwc)
  * and its NCHW overlap form two pixels at a time (oc_qconv1x1_overlap_pairs),
- * and the column products with 4-bit weights (oc_qconv2d_w4_col).
+ * the stems as its sums over gathered windows (oc_qconv_stem_nhwc), and the
+ * column products with 4-bit weights (oc_qconv2d_w4_col).
  *
  * The same program runs on the host (the portable tiles) and, under QEMU,
  * on Cortex-M4F and M7 built with OC_ARM_VMLA (the Arm micro-kernels) and on
@@ -1568,6 +1569,91 @@ static void test_qpw_nhwc(void) {
   }
 }
 
+/* oc_qconv_stem_nhwc (a small window's convolution: each pair of pixels'
+ * windows gathered, then oc_qconv_pw_nhwc's sums over K rounded up to four
+ * values; on M4/M7 oc_qpw_nhwc_pass.h's assembler for the whole-range
+ * float cases with c_out even) against oc_qconv2d with the same data: 1..7
+ * input channels (x NHWC), kernels 1..5 by 1..5 up to 64 values (K mod 4
+ * from 0 to 3), strides and dilations 1..2, pads 0..2 per side (windows
+ * clipped or wholly in the padding), one or two items, 1..9 output channels
+ * (odd ones), each pair of x and w types, x_zp anywhere or the middle of
+ * x's range, bias or none, float or fixed-point requantization, per tensor
+ * or per channel, a Relu's bounds sometimes; y NHWC and NCHW, both row
+ * orders. The weights are packed and the bias folded as the compiler does
+ * (targets/c99/emit_qstem_nhwc.cc). */
+static void test_qconv_stem(void) {
+  static uint8_t padded[QN_W_MAX];
+  static uint32_t packed_words[QN_W_MAX / 4];
+  static int32_t zero_bias[64], folded[64];
+  int32_t ci, i, lay;
+  char name[160];
+  for (ci = 0; ci < 48; ci++) {
+    uint8_t *const x = (uint8_t *)g_qn_xw + ci % 4, *const xl = (uint8_t *)g_qn_xlw + ci % 4;
+    uint8_t *const wl = (uint8_t *)g_qn_wlw;
+    const int with_bias = ci % 3 != 2;
+    oc_qconv_params q;
+    oc_conv2d_params *p = &q.conv;
+    oc_requant8 r;
+    int32_t nx, ny, kk, k4, pb, pr, co;
+    float mx, xx;
+    memset(&q, 0, sizeof q);
+    p->group = 1, p->c_in = rnd_in(1, 7), p->c_out = rnd_in(1, 9);
+    p->stride_h = rnd_in(1, 2), p->stride_w = rnd_in(1, 2), p->dil_h = rnd_in(1, 2), p->dil_w = rnd_in(1, 2);
+    p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
+    for (;;) { /* sizes drawn until the window fits, the output is not empty and the buffers hold them */
+      p->n = rnd_in(1, 2), p->k_h = rnd_in(1, 5), p->k_w = rnd_in(1, 5);
+      p->h_in = rnd_in(1, 9), p->w_in = rnd_in(1, 9);
+      p->pad_top = rnd_in(0, 2), p->pad_left = rnd_in(0, 2), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
+      kk = p->k_h * p->k_w * p->c_in;
+      if (kk > 64 || kk < 2) continue;
+      if (p->h_in + p->pad_top + pb < (p->k_h - 1) * p->dil_h + 1) continue;
+      if (p->w_in + p->pad_left + pr < (p->k_w - 1) * p->dil_w + 1) continue;
+      p->h_out = (p->h_in + p->pad_top + pb - (p->k_h - 1) * p->dil_h - 1) / p->stride_h + 1;
+      p->w_out = (p->w_in + p->pad_left + pr - (p->k_w - 1) * p->dil_w - 1) / p->stride_w + 1;
+      nx = p->n * p->c_in * p->h_in * p->w_in, ny = p->n * p->c_out * p->h_out * p->w_out;
+      k4 = (kk + 3) & ~3;
+      if (nx <= QN_X_MAX && ny <= QN_Y_MAX && p->c_out * k4 <= QN_W_MAX) break;
+    }
+    q.x_signed = ci & 1, q.w_signed = (ci >> 1) & 1, q.y_signed = (int32_t)(rnd_u32() & 1u);
+    q.x_zp = ci % 5 == 0 ? (q.x_signed ? -128 : 128) : q.x_signed ? rnd_in(-40, 40) : rnd_in(88, 168);
+    for (i = 0; i < nx; i++) x[i] = (uint8_t)rnd_u32();
+    for (i = 0; i < p->c_out * kk; i++) g_qn_w[i] = (uint8_t)rnd_u32();
+    q8_moments(x, q.x_signed, q.x_zp, nx, &mx, &xx);
+    for (co = 0; co < p->c_out; co++) {
+      float mw, ww;
+      q8_moments(g_qn_w + co * kk, q.w_signed, 0, kk, &mw, &ww);
+      channel_requant(co, sum_mult(kk, mx, xx, mw, ww));
+    }
+    qn_requant(&r, (ci >> 2) & 1, ci % 6 == 5, q.y_signed, ci % 7 == 3);
+    q8_relayout(x, xl, p->n, p->c_in, p->h_in * p->w_in, 1);
+    q8_to_ohwi(g_qn_w, wl, p->c_out, p->c_in, p->k_h, p->k_w);
+    oc_qconv2d(&q, &r, x, g_qn_w, NULL, with_bias ? g_qn_bias : NULL, g_qn_want);
+    for (i = 0; i < ny; i++) g_qn_want_f[i] = (float)oc_q8_get(g_qn_want, q.y_signed, i);
+    /* as the compiler emits them: the bias folded over the K weights, the weights packed over K4 */
+    fold_column_bias(&q, wl, p->c_out, kk, with_bias ? g_qn_bias : zero_bias, folded);
+    memset(padded, 0, sizeof padded);
+    for (co = 0; co < p->c_out; co++) memcpy(padded + co * k4, wl + co * kk, (size_t)kk);
+    pack_pw_nhwc_weights(padded, p->c_out, k4, (uint8_t *)packed_words);
+    for (lay = 0; lay < 4; lay++) {
+      const int32_t y_last = lay & 1;
+      /* the pads as one number (top, left, bottom, right), then the types, x_zp + 128 and bias,
+       * then y_last and reverse_rows */
+      const int32_t shape[13] = {ci, p->n, p->c_in, p->c_out, p->h_in, p->w_in, p->k_h, p->k_w,
+                                 (p->stride_h * 10 + p->stride_w) * 100 + p->dil_h * 10 + p->dil_w,
+                                 ((p->pad_top * 10 + p->pad_left) * 10 + pb) * 10 + pr,
+                                 ((q.x_signed * 10 + q.w_signed) * 1000 + q.x_zp + 128) * 10 + with_bias,
+                                 r.mult != NULL ? 1 + r.per_channel : 0, y_last * 10 + (lay >> 1)};
+      p->reverse_rows = lay >> 1;
+      memset(g_qn_y, 0xa5, (size_t)ny + 8u);
+      memset(g_qn_colw, 0x5a, 16u);
+      oc_qconv_stem_nhwc(&q, &r, xl, packed_words, folded, g_qn_y, y_last);
+      case_name(name, "qconv stem", shape, 13);
+      check_qconv_out(name, &q, y_last, (const uint8_t *)g_qn_colw, 0);
+    }
+    p->reverse_rows = 0;
+  }
+}
+
 /* oc_qconv1x1_overlap_pairs (NCHW, two pixels per pass, the weights packed
  * as for oc_qconv_pw_nhwc) against the sums in channel order, run in place
  * as the overlap contract runs it (y starting at x, c_out above, equal to or
@@ -1661,6 +1747,7 @@ int main(void) {
   test_qconv_nhwc();
   test_qconv_w4_col();
   test_qpw_nhwc();
+  test_qconv_stem();
   test_qpw_nchw_pairs();
   say_u32((uint32_t)g_pass, 0);
   say(" passed, ");

@@ -12,7 +12,7 @@ include(${OC_RUNTIME_DIR}/kernel_folders.cmake)
 set(bed ${ROOT}/targets/cortex_m)
 set(kernels conv2d conv2d_nhwc conv1x1_overlap gemm qgemm qgemm_packed qconv qconv2d qconv_pointwise qconv_column
             qconv1x1_overlap qconv1x1_overlap_packed qconv2d_packed qconv_dw3x3 qconv2d_packed4
-            qconv2d_nhwc qconv_pw_nhwc qconv1x1_overlap_pairs qbinary qconv_w4)
+            qconv2d_nhwc qconv_pw_nhwc qconv_stem_nhwc qconv1x1_overlap_pairs qbinary qconv_w4)
 set(flags -std=c99 -pedantic -Wall -Wextra -Werror -Wdouble-promotion -O2 -ffp-contract=off
           -DOC_TEST_SEMIHOSTING -I${bed})
 set(link -nostartfiles --specs=nano.specs -L${bed} -T${bed}/mps2.ld -Wl,--gc-sections -lm)

@@ -63,6 +63,11 @@ bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s);
 // Or, on an SMLAD target, oc_qconv_pw_nhwc (emit_qpw_nhwc.cc): a channels-last
 // pointwise convolution, zero points folded, no contract or a rows contract.
 bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s);
+// Or, on an SMLAD target, oc_qconv_stem_nhwc (emit_qstem_nhwc.cc): a channels-last
+// convolution of one group whose window is small (at most 64 values) and whose
+// kernel rows are not whole groups of four (a stem's), zero points folded, no
+// contract or a rows contract.
+bool QStemNhwcRuns(const EmitContext& ctx, const Statement& s);
 
 // A qlinear_gemm whose zero points' constant terms the emitter folds into its
 // bias (integer a, constant b and bias): oc_qgemm_params.zp_folded.

@@ -78,7 +78,7 @@ bool OperandFoldedIntoCode(const EmitContext& ctx, const Statement& s, size_t i)
       if (i == 3 && QGemmRunsPacked(ctx, s)) return true;  // packed into the statement
       return i != 0 && i != 3;
     case OpKind::kQLinearConv:  // the kernels read x, w, w_zp and the bias (the column kernel: x, w)
-      if ((i == 3 || i == 5 || i == 8) && (QConvRunsPacked(ctx, s) || QPwNhwcRuns(ctx, s))) return true;
+      if ((i == 3 || i == 5 || i == 8) && (QConvRunsPacked(ctx, s) || QPwNhwcRuns(ctx, s) || QStemNhwcRuns(ctx, s))) return true;
       if ((i == 3 || i == 5) && QConvRunsPackedTaps(ctx, s)) return true;
       // the channels-last column products on M4/M7: x, w and the bias (the zero points are 0)
       if (i == 5 && s.scratch_bytes > 0 && ctx.dsp_smlad && IsChannelsLastConv(s)) return true;
@@ -284,6 +284,7 @@ absl::Status StatementEmitter::QLinearConv() {
                              absl::StrCat(".x_zp = ", ZeroPointOf(V(s_.operands[2]))),
                              absl::StrCat(".w_zp_per_channel = ", zp_per_channel ? 1 : 0)});
   if (QPwNhwcRuns(ctx_, s_)) return QLinearConvPwNhwc();
+  if (QStemNhwcRuns(ctx_, s_)) return QLinearConvStemNhwc();
   if (IsChannelsLastConv(s_)) {
     // Weights per output channel [kh][kw][ic] (passes/transforms/channels_last.cc).
     Use("qconv2d_nhwc.c");

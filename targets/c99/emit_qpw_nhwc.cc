@@ -38,10 +38,16 @@ bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s) {
 // Writes `w` packed for oc_qconv_pw_nhwc: per pair of output channels, the
 // input channels in runs of four (the first channel's four bytes, then the
 // second's), then each one's c_in % 4 last; an odd last channel in order.
-void StatementEmitter::QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in) {
+// Each channel holds c_in values of wv, then zeros up to `padded` (a stem's
+// window rounded up to four, oc_qconv_stem_nhwc).
+void StatementEmitter::QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in, int64_t padded) {
+  const int64_t stored = c_in;
+  if (padded > c_in) c_in = padded;
   const int64_t c4 = c_in & ~int64_t{3};
   std::vector<std::string> packed;
-  auto put = [&](int64_t co, int64_t k) { packed.push_back(absl::StrCat(ByteAt(wv, co * c_in + k))); };
+  auto put = [&](int64_t co, int64_t k) {
+    packed.push_back(absl::StrCat(k < stored ? ByteAt(wv, co * stored + k) : 0));
+  };
   int64_t c = 0;
   for (; c + 2 <= c_out; c += 2) {
     for (int64_t k = 0; k < c4; k += 4) {

@@ -204,7 +204,9 @@ class StatementEmitter {
   void WeightTable(DType dtype, const std::vector<std::string>& values);
   // emit_qpw_nhwc.cc: the channels-last pointwise matrix product (QPwNhwcRuns).
   absl::Status QLinearConvPwNhwc();
-  void QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in);
+  void QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in, int64_t padded = 0);
+  // emit_qstem_nhwc.cc: a small window's convolution as the pointwise kernel's sums (QStemNhwcRuns).
+  absl::Status QLinearConvStemNhwc();
   absl::Status QLinearGemm();
   // emit_qlinear_w4.cc: 4-bit weights (HasFourBitWeights).
   void FourBitTables(int64_t channels, int64_t kk, const std::function<int64_t(int64_t, int64_t)>& nibble,

@@ -17,7 +17,7 @@
  * Against the pair windows of oc_qnhwc_pair.h, which unpack each pixel's
  * bytes once per pair of channels, a column is unpacked once for all the
  * channels. The 3-channel stems (kernel rows of 9 bytes) measured slower
- * this way and keep the other paths.
+ * this way; the compiler gives them oc_qconv_stem_nhwc (qconv_stem_nhwc.c).
  *
  * The two columns and the gathered kernel row live in the statement's
  * kernel scratch (4 K + k_w c_in bytes, word-aligned), which the compiler
