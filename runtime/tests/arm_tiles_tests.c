@@ -1569,11 +1569,11 @@ static void test_qpw_nhwc(void) {
   }
 }
 
-/* oc_qconv_stem_nhwc (a small window's convolution: each pair of pixels'
- * windows gathered, then oc_qconv_pw_nhwc's sums over K rounded up to four
+/* oc_qconv_stem_nhwc and, for windows over 64 values, oc_qconv_stem_nhwc_wide
+ * (a small window's convolution: each pair of pixels' windows gathered, then oc_qconv_pw_nhwc's sums over K rounded up to four
  * values; on M4/M7 oc_qpw_nhwc_pass.h's assembler for the whole-range
- * float cases with c_out even) against oc_qconv2d with the same data: 1..7
- * input channels (x NHWC), kernels 1..5 by 1..5 up to 64 values (K mod 4
+ * float cases with c_out even) against oc_qconv2d with the same data: 1..12
+ * input channels (x NHWC), kernels 1..5 by 1..5 up to 288 values (K mod 4
  * from 0 to 3), strides and dilations 1..2, pads 0..2 per side (windows
  * clipped or wholly in the padding), one or two items, 1..9 output channels
  * (odd ones), each pair of x and w types, x_zp anywhere or the middle of
@@ -1587,7 +1587,7 @@ static void test_qconv_stem(void) {
   static int32_t zero_bias[64], folded[64];
   int32_t ci, i, lay;
   char name[160];
-  for (ci = 0; ci < 48; ci++) {
+  for (ci = 0; ci < 96; ci++) {
     uint8_t *const x = (uint8_t *)g_qn_xw + ci % 4, *const xl = (uint8_t *)g_qn_xlw + ci % 4;
     uint8_t *const wl = (uint8_t *)g_qn_wlw;
     const int with_bias = ci % 3 != 2;
@@ -1597,7 +1597,7 @@ static void test_qconv_stem(void) {
     int32_t nx, ny, kk, k4, pb, pr, co;
     float mx, xx;
     memset(&q, 0, sizeof q);
-    p->group = 1, p->c_in = rnd_in(1, 7), p->c_out = rnd_in(1, 9);
+    p->group = 1, p->c_in = rnd_in(1, 12), p->c_out = rnd_in(1, 9);
     p->stride_h = rnd_in(1, 2), p->stride_w = rnd_in(1, 2), p->dil_h = rnd_in(1, 2), p->dil_w = rnd_in(1, 2);
     p->d_in = p->d_out = p->k_d = p->stride_d = p->dil_d = 1;
     for (;;) { /* sizes drawn until the window fits, the output is not empty and the buffers hold them */
@@ -1605,7 +1605,7 @@ static void test_qconv_stem(void) {
       p->h_in = rnd_in(1, 9), p->w_in = rnd_in(1, 9);
       p->pad_top = rnd_in(0, 2), p->pad_left = rnd_in(0, 2), pb = rnd_in(0, 2), pr = rnd_in(0, 2);
       kk = p->k_h * p->k_w * p->c_in;
-      if (kk > 64 || kk < 2) continue;
+      if (kk > 288 || kk < 2) continue;
       if (p->h_in + p->pad_top + pb < (p->k_h - 1) * p->dil_h + 1) continue;
       if (p->w_in + p->pad_left + pr < (p->k_w - 1) * p->dil_w + 1) continue;
       p->h_out = (p->h_in + p->pad_top + pb - (p->k_h - 1) * p->dil_h - 1) / p->stride_h + 1;
@@ -1646,7 +1646,11 @@ static void test_qconv_stem(void) {
       p->reverse_rows = lay >> 1;
       memset(g_qn_y, 0xa5, (size_t)ny + 8u);
       memset(g_qn_colw, 0x5a, 16u);
-      oc_qconv_stem_nhwc(&q, &r, xl, packed_words, folded, g_qn_y, y_last);
+      if (k4 <= 64) {
+        oc_qconv_stem_nhwc(&q, &r, xl, packed_words, folded, g_qn_y, y_last);
+      } else {
+        oc_qconv_stem_nhwc_wide(&q, &r, xl, packed_words, folded, g_qn_y, y_last);
+      }
       case_name(name, "qconv stem", shape, 13);
       check_qconv_out(name, &q, y_last, (const uint8_t *)g_qn_colw, 0);
     }

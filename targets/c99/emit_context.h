@@ -64,9 +64,9 @@ bool QConvRunsPackedTaps(const EmitContext& ctx, const Statement& s);
 // pointwise convolution, zero points folded, no contract or a rows contract.
 bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s);
 // Or, on an SMLAD target, oc_qconv_stem_nhwc (emit_qstem_nhwc.cc): a channels-last
-// convolution of one group whose window is small (at most 64 values) and whose
-// kernel rows are not whole groups of four (a stem's), zero points folded, no
-// contract or a rows contract.
+// convolution (or one of one input channel) of one group whose window holds at
+// most 288 values, without kernel scratch, zero points folded, no contract or a
+// rows contract.
 bool QStemNhwcRuns(const EmitContext& ctx, const Statement& s);
 
 // A qlinear_gemm whose zero points' constant terms the emitter folds into its

@@ -1,5 +1,6 @@
 // StatementEmitter: the 8-bit channels-last convolution of a small window
-// (a stem: a 3x3 kernel over three channels) on SMLAD targets
+// (a stem: a 3x3 kernel over three channels; any window of at most 288
+// values without kernel scratch) on SMLAD targets
 // (oc_qconv_stem_nhwc, runtime/reference/src/qconv_stem_nhwc.c): each pair
 // of output pixels' windows gathered whole, then the pointwise kernel's sums
 // over them, so the weights are packed here as for the pointwise kernel over
@@ -14,8 +15,14 @@
 namespace oc {
 namespace {
 
-// The most values a window may hold (the kernel's stack bytes: twice this).
-constexpr int64_t kStemWindowMax = 64;
+// The most values a window may hold (OC_QSTEM_K_MAX): the kernel's stack
+// holds two windows (oc_qconv_stem_nhwc's 128 bytes up to 64 values rounded
+// up to four, oc_qconv_stem_nhwc_wide's 576), where the
+// convolutions it takes (no kernel scratch found free) would otherwise run
+// oc_qconv2d_nhwc's windows, whose frames are deeper (resnet8_tiny_32's
+// measured stack: 1,112 -> 944 bytes).
+constexpr int64_t kStemWindowMax = 288;
+constexpr int64_t kStemSmallWindow = 64;
 
 int64_t ByteAt(const Value& v, int64_t i) {
   return v.dtype == DType::kI8 ? static_cast<int8_t>(v.data[i]) : static_cast<int64_t>(v.data[i]);
@@ -39,11 +46,10 @@ bool QStemNhwcRuns(const EmitContext& ctx, const Statement& s) {
     return false;
   }
   // x channels-last, or one input channel (NCHW is then the same bytes, and
-  // OIHW weights OHWI's). Channels-last kernel rows of whole groups of four
-  // take oc_qconv2d_nhwc's paths; a window past the stack's bytes too.
-  const int64_t c_in = x.shape[1], row = kernel[1] * c_in, k = kernel[0] * row;
+  // OIHW weights OHWI's); a window of at most kStemWindowMax values.
+  const int64_t c_in = x.shape[1], k = kernel[0] * kernel[1] * c_in;
   const bool x_last = s.Int("x_channels_last") != 0, y_last = s.Int("y_channels_last") != 0;
-  if ((!x_last && c_in != 1) || (x_last && row % 4 == 0) || k > kStemWindowMax) return false;
+  if ((!x_last && c_in != 1) || k > kStemWindowMax) return false;
   // The kernel streams rows as oc_qconv2d_nhwc does: no contract, or rows
   // (with y channels-last).
   const size_t index = &s - p.statements().data();
@@ -66,7 +72,8 @@ absl::Status StatementEmitter::QLinearConvStemNhwc() {
   QPwNhwcWeights(wv, c_out, k, k4);
   Use("qconv_stem_nhwc.c");
   RowsContractComment(Overlap());
-  w_.Line(absl::StrCat("oc_qconv_stem_nhwc(&p, &r, ", Read(0), ", w, bias, ", Write(), ", ",
+  w_.Line(absl::StrCat(k4 <= kStemSmallWindow ? "oc_qconv_stem_nhwc" : "oc_qconv_stem_nhwc_wide", "(&p, &r, ",
+                       Read(0), ", w, bias, ", Write(), ", ",
                        s_.Int("y_channels_last"), ");"));
   return absl::OkStatus();
 }

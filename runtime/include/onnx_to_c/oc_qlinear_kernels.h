@@ -56,15 +56,18 @@ OC_API void oc_qconv1x1_overlap_packed(const oc_qconv_params *q, const oc_requan
  * included), so y may overlap x as it may there. */
 OC_API void oc_qconv_pw_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                              const int32_t *folded_bias, void *y);
-/* A convolution of a small window (K = k_h k_w c_in at most 64 values, a
- * stem's) with x NHWC (or one input channel), y NHWC (y_last 1) or NCHW
- * (0), one group, its weights' zero points 0:
- * each pair of output pixels' windows gathered into K rounded up to four
- * bytes, then the sums of oc_qconv_pw_nhwc over them, the weights packed
- * the same way over those values (the padding's 0), the bias folded
- * (qconv_stem_nhwc.c). Rows in oc_qconv2d_nhwc's streaming order. */
+/* A convolution of a small window (K = k_h k_w c_in rounded up to four at
+ * most 64 values, a stem's; _wide: K at most 288) with x NHWC (or one input
+ * channel), y NHWC (y_last 1) or NCHW (0), one group, its weights' zero
+ * points 0: each pair of output pixels' windows gathered on the stack (128
+ * bytes; _wide: 576), then the sums of oc_qconv_pw_nhwc over them, the
+ * weights packed the same way over K rounded up to four (the padding's 0),
+ * the bias folded (qconv_stem_nhwc.c). Rows in oc_qconv2d_nhwc's streaming
+ * order. */
 OC_API void oc_qconv_stem_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
                                const int32_t *folded_bias, void *y, int32_t y_last);
+OC_API void oc_qconv_stem_nhwc_wide(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
+                                    const int32_t *folded_bias, void *y, int32_t y_last);
 /* The pointwise overlap contract's kernel (x and y NCHW, y over the dying x,
  * oc_qconv1x1_overlap_packed's order) two pixels at a time, with the weights
  * packed and the bias folded as for oc_qconv_pw_nhwc: the two pixels' input

@@ -1,29 +1,29 @@
 /*
- * The quantized convolution of a small window (a stem: K = k_h k_w c_in at
- * most OC_QSTEM_K_MAX values, as a 3x3 kernel over three channels) with
- * channels-last x (or one input channel, where NCHW is the same bytes), y
- * NHWC or NCHW (y_last 1 or 0), one group, the weights' zero points 0: per
- * pair of consecutive output pixels in the streaming order (a row's last
- * and the next row's first together where a row's length is odd), both
- * windows' bytes gathered on the stack
- * (the kernel rows back to back in the weights' OHWI order, the taps in the
- * padding as x_zp's byte, K rounded up to K4, a multiple of four, the same
- * way), then the sums of oc_qconv_pw_nhwc over them as two pixels of K4
- * input channels: the weights packed by the compiler as for it over K4
- * values, the padding's weights 0 (targets/c99/emit_qstem_nhwc.cc), the
- * input's zero point folded into the bias, bias[co] - x_zp sum_k w[co][k]
- * (mod 2^32). A tap in the padding then adds (x_zp - x_zp) w = 0 where the
- * reference leaves it out, so each sum is oc_qconv2d_nhwc's, bit for bit
- * (uint32 sums do not depend on the order); each is requantized by
- * oc_requant8_apply and a tile's values found before its bytes are stored.
+ * The quantized convolution of a small window (a stem's, as a 3x3 kernel
+ * over three channels: K = k_h k_w c_in values) with channels-last x (or
+ * one input channel, where NCHW is the same bytes), y NHWC or NCHW (y_last
+ * 1 or 0), one group, the weights' zero points 0: per pair of consecutive
+ * output pixels in the streaming order (a row's last and the next row's
+ * first together where a row's length is odd), both windows' bytes
+ * gathered on the stack (2 K4 bytes: oc_qconv_stem_nhwc's 128 for K4 up to
+ * 64, oc_qconv_stem_nhwc_wide's 576 for K up to 288; the kernel rows back to
+ * back in the weights' OHWI order, the taps in the padding as x_zp's byte, K rounded up to K4, a
+ * multiple of four, the same way), then the sums of oc_qconv_pw_nhwc over
+ * them as two pixels of K4 input channels: the weights packed by the
+ * compiler as for it over K4 values, the padding's weights 0
+ * (targets/c99/emit_qstem_nhwc.cc), the input's zero point folded into the
+ * bias, bias[co] - x_zp sum_k w[co][k] (mod 2^32). A tap in the padding then
+ * adds (x_zp - x_zp) w = 0 where the reference leaves it out, so each sum is
+ * oc_qconv2d_nhwc's, bit for bit (uint32 sums do not depend on the order);
+ * each is requantized by oc_requant8_apply and a tile's values found before
+ * its bytes are stored.
  *
  * Streaming order: output rows (n, oy) in increasing order, or decreasing
  * with q->conv.reverse_rows; a row reads only the input rows under its
  * windows and writes only its own outputs, and a pair's two windows are
  * gathered before either output is written (so an output of a row is
  * written only once every earlier row's windows have been read): y may
- * overlap x as for oc_qconv2d_nhwc. The stack holds 2 * OC_QSTEM_K_MAX
- * bytes.
+ * overlap x as for oc_qconv2d_nhwc.
  *
  * On cores with the DSP extension (runtime/arm: oc_qpw_nhwc_pass.h), where
  * the requantization is float onto a whole 8-bit range and c_out is even,
@@ -37,7 +37,10 @@
 #include "onnx_to_c/oc_qlinear.h"
 #include "onnx_to_c/oc_qpw_nhwc_fast.h"
 
-#define OC_QSTEM_K_MAX 64
+/* The most values a window may hold in oc_qconv_stem_nhwc (rounded up to
+ * four) and in oc_qconv_stem_nhwc_wide (the compiler's limit too). */
+#define OC_QSTEM_K4_SMALL 64
+#define OC_QSTEM_K_MAX 288
 
 /* One output row (the row-th in the streaming order): its outputs from y
  * (column 0, channel 0); its windows' kernel rows inside the input
@@ -136,18 +139,18 @@ static void qstem_window_(const qstem_row_ *g, int32_t ox, uint8_t *b) {
 
 #define QSTEM_DEFINE_(NAME, XT, WT)                                                              \
   static OC_NOINLINE void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x,     \
-                               const void *wpacked, const int32_t *bias, void *y, int32_t y_last) { \
+                               const void *wpacked, const int32_t *bias, void *y, int32_t y_last, \
+                               void *windows) {                                                  \
     const oc_conv2d_params *p = &q->conv;                                                        \
     const int32_t k = p->k_h * p->k_w * p->c_in, k4 = (k + 3) & ~3, cout = p->c_out;            \
     const int32_t h_out = p->h_out, w_out = p->w_out, rows = p->n * h_out;                       \
     const ptrdiff_t plane = (ptrdiff_t)h_out * w_out, y_c = y_last ? 1 : plane;                  \
     const ptrdiff_t y_x = y_last ? cout : 1;                                                     \
     const oc_requant8 rq = *r; /* a local copy: the byte stores cannot alias it */               \
-    uint32_t words[OC_QSTEM_K_MAX / 2]; /* the two windows, word-aligned */                     \
-    uint8_t *const wa = (uint8_t *)words, *const wb = wa + k4;                                   \
+    uint8_t *const wa = (uint8_t *)windows, *const wb = wa + k4;                                 \
     int32_t row = 0, ox = 0, gi = 0, c, j;                                                      \
     qstem_row_ g[2]; /* the rows of the pair's two pixels */                                     \
-    memset(words, (uint8_t)q->x_zp, sizeof words); /* the bytes past K */                        \
+    memset(windows, (uint8_t)q->x_zp, 2 * (size_t)k4); /* the bytes past K */                    \
     QSTEM_LOCALS_(XT, WT, rq, cout, k4, bias)                                                    \
     if (rows > 0 && w_out > 0) qstem_row_at_(&g[0], q, (const uint8_t *)x, (uint8_t *)y, y_last, 0); \
     while (row < rows) {                                                                         \
@@ -199,7 +202,31 @@ QSTEM_DEFINE_(oc_qconv_stem_nhwc_u8u8, uint8_t, uint8_t)
 #undef QSTEM_LOCALS_
 #undef QSTEM_PASS_CALL_
 
-OC_API void oc_qconv_stem_nhwc(const oc_qconv_params *q, const oc_requant8 *r, const void *x, const void *w,
-                               const int32_t *folded_bias, void *y, int32_t y_last) {
-  OC_Q8_PAIR_CALL(oc_qconv_stem_nhwc, q->x_signed, q->w_signed, (q, r, x, w, folded_bias, y, y_last));
-}
+/* The windows on the stack, sized for the window: an entry each, so a
+ * small window's calls hold 128 bytes, not the most a window may take, and
+ * in a frame of their own (not the caller's, where an inlined statement
+ * would keep them under every other call). A generated file (where OC_API
+ * is static) may call only one of the two. */
+#if defined(__GNUC__)
+#define QSTEM_MAYBE_UNUSED_ __attribute__((unused))
+#else
+#define QSTEM_MAYBE_UNUSED_
+#endif
+#define QSTEM_ENTRY_DEFINE_(NAME, FRAME, K4_MAX)                                                  \
+  static OC_NOINLINE QSTEM_MAYBE_UNUSED_ void FRAME(const oc_qconv_params *q, const oc_requant8 *r, \
+                                                    const void *x, const void *w,                 \
+                                                    const int32_t *folded_bias, void *y,          \
+                                                    int32_t y_last) {                             \
+    uint32_t windows[2 * (K4_MAX) / 4];                                                           \
+    OC_Q8_PAIR_CALL(oc_qconv_stem_nhwc, q->x_signed, q->w_signed,                                 \
+                    (q, r, x, w, folded_bias, y, y_last, windows));                               \
+  }                                                                                               \
+  OC_API QSTEM_MAYBE_UNUSED_ void NAME(const oc_qconv_params *q, const oc_requant8 *r, const void *x, \
+                                       const void *w, const int32_t *folded_bias, void *y,        \
+                                       int32_t y_last) {                                          \
+    FRAME(q, r, x, w, folded_bias, y, y_last);                                                    \
+  }
+QSTEM_ENTRY_DEFINE_(oc_qconv_stem_nhwc, qstem_small_, OC_QSTEM_K4_SMALL)
+QSTEM_ENTRY_DEFINE_(oc_qconv_stem_nhwc_wide, qstem_wide_, OC_QSTEM_K_MAX)
+#undef QSTEM_ENTRY_DEFINE_
+#undef QSTEM_MAYBE_UNUSED_

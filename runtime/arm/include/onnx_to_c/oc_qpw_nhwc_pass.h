@@ -120,9 +120,16 @@ typedef struct {
 
 /* A pass over pixels xa and xb (the same pixel for a row's odd last one,
  * its bytes then stored twice at the same place) and every pair of output
- * channels; w the packed weights, s the rest. */
+ * channels; w the packed weights, s the rest. GCC also takes noipa (no
+ * assumption from the body it cannot see into); clang has no such
+ * attribute and makes none for a naked function. */
+#if defined(__clang__)
+#define QPW_NHWC_NAKED_ __attribute__((naked, unused))
+#else
+#define QPW_NHWC_NAKED_ __attribute__((naked, noipa, unused))
+#endif
 #define QPW_NHWC_PASS_DEFINE_(NAME, XTB, WTB, SAT, STORES)                                       \
-  static void __attribute__((naked, noipa, unused))                                         \
+  static void QPW_NHWC_NAKED_                                                                    \
   NAME(const void *xa __attribute__((unused)), const void *xb __attribute__((unused)),         \
        const void *w __attribute__((unused)), const qpw_nhwc_pass *s __attribute__((unused))) {       \
     QPW_NHWC_PASS_ASM_(XTB, WTB, SAT, STORES);                                                  \
@@ -140,6 +147,7 @@ QPW_PASSES_DEFINE_(nhwc, QPW_NHWC_STORES_)
 QPW_PASSES_DEFINE_(nchw, QPW_NCHW_STORES_)
 #undef QPW_PASSES_DEFINE_
 #undef QPW_NHWC_PASS_DEFINE_
+#undef QPW_NHWC_NAKED_
 
 /* The whole statement in passes where they serve it (float requantization,
  * bounds a whole 8-bit range, c_in a multiple of 4, c_out even): 1, else 0
