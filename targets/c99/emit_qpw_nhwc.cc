@@ -3,6 +3,8 @@
 // runtime/reference/src/qconv_pw_nhwc.c): its weights packed here in the
 // order its inner loop reads them and the input's zero point folded into its
 // bias.
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "compiler/target/kernel_facts.h"
 #include "targets/c99/statement_emitter.h"
@@ -41,13 +43,9 @@ bool QPwNhwcRuns(const EmitContext& ctx, const Statement& s) {
 // Each channel holds c_in values of wv, then zeros up to `padded` (a stem's
 // window rounded up to four, oc_qconv_stem_nhwc).
 void StatementEmitter::QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_in, int64_t padded) {
-  const int64_t stored = c_in;
-  if (padded > c_in) c_in = padded;
-  const int64_t c4 = c_in & ~int64_t{3};
+  const int64_t width = std::max(c_in, padded), c4 = width & ~int64_t{3};
   std::vector<std::string> packed;
-  auto put = [&](int64_t co, int64_t k) {
-    packed.push_back(absl::StrCat(k < stored ? ByteAt(wv, co * stored + k) : 0));
-  };
+  auto put = [&](int64_t co, int64_t k) { packed.push_back(absl::StrCat(k < c_in ? ByteAt(wv, co * c_in + k) : 0)); };
   int64_t c = 0;
   for (; c + 2 <= c_out; c += 2) {
     for (int64_t k = 0; k < c4; k += 4) {
@@ -56,11 +54,11 @@ void StatementEmitter::QPwNhwcWeights(const Value& wv, int64_t c_out, int64_t c_
       }
     }
     for (int64_t ch = c; ch < c + 2; ++ch) {
-      for (int64_t k = c4; k < c_in; ++k) put(ch, k);
+      for (int64_t k = c4; k < width; ++k) put(ch, k);
     }
   }
   for (; c < c_out; ++c) {
-    for (int64_t k = 0; k < c_in; ++k) put(c, k);
+    for (int64_t k = 0; k < width; ++k) put(c, k);
   }
   WeightTable(wv.dtype, packed);
 }
