@@ -164,7 +164,13 @@ OC_API void oc_qconv_dw3x3(const oc_qconv_params *q, const oc_requant8 *r, const
       oc_requant8 rc = *r; /* the channel's parameters, first */
       int32_t k[9];
       oc_qdw_plane pp;
-      for (t = 0; t < 9; t++) k[t] = oc_q8_get(w, q->w_signed, (ptrdiff_t)g * 9 + t) - zw;
+      if (q->w_signed) {
+        const int8_t *wg = (const int8_t *)w + (ptrdiff_t)g * 9;
+        for (t = 0; t < 9; t++) k[t] = wg[t] - zw;
+      } else {
+        const uint8_t *wg = (const uint8_t *)w + (ptrdiff_t)g * 9;
+        for (t = 0; t < 9; t++) k[t] = wg[t] - zw;
+      }
       if (r->mult != NULL) rc.mult = r->mult + i;
       if (r->q_mult != NULL) rc.q_mult = r->q_mult + i, rc.q_shift = r->q_shift + i;
       pp.q = q, pp.rc = &rc, pp.k = k, pp.y = y, pp.yo = ((ptrdiff_t)n * p->c_out + g) * out_plane;
